@@ -1,0 +1,34 @@
+# Two commands do all the set-up on a fresh machine with Python 3.11+:
+#   make run    creates .venv, installs middleearth, starts terminal play of Journey to Mordor
+#   make test   installs what the tests need and runs every test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test sweep bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/middleearth play mordor --players 4 --seats human,expectimax,greedy,greedy
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+# Long sweeps, not part of `make test`: thousands of games per option set.
+sweep: $(STAMP)
+	$(BIN)/python -m pytest -m slow
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build src/*.egg-info

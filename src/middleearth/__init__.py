@@ -1,0 +1,35 @@
+"""middleearth: Lord of the Rings tabletop games, played exactly by their rules.
+
+>>> import middleearth
+>>> game = middleearth.load("mordor", players=2)
+>>> state = game.new_state()
+>>> state.current_player == middleearth.CHANCE   # the first roll
+True
+"""
+
+from middleearth.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    BadOption,
+    DataError,
+    Game,
+    IllegalAction,
+    MiddleEarthError,
+    RecordError,
+    State,
+    games,
+    load,
+    load_record,
+    replay,
+    sample_chance,
+    save_record,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Action", "BadOption", "DataError", "Game", "IllegalAction",
+    "MiddleEarthError", "RecordError", "State", "games", "load", "load_record", "replay",
+    "sample_chance", "save_record",
+]

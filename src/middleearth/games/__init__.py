@@ -1,0 +1,1 @@
+"""The games, each in its own package exposing ``GAME``; found by middleearth.core.registry."""
