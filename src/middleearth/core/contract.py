@@ -10,7 +10,10 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from middleearth.core.heuristics import Heuristics
 
 from middleearth.core.errors import IllegalAction
 from middleearth.core.options import Option, check_options
@@ -69,6 +72,12 @@ class Game(ABC):
 
     def seat_names(self) -> list[str]:
         return [f"seat {seat}" for seat in range(self.num_players)]
+
+    def heuristics(self) -> "Heuristics":
+        """The game's knowledge lent to the generic agents (evaluation, greedy policy, keys)."""
+        from middleearth.core.heuristics import Heuristics
+
+        return Heuristics()
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]

@@ -1,0 +1,30 @@
+"""Players that choose actions: random, greedy (the game's heuristic), expectimax, mcts.
+
+>>> import middleearth
+>>> from middleearth.agents import make_agent
+>>> agent = make_agent("random", middleearth.load("mordor", players=2), seat=0, seed=1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from middleearth.agents.base import Agent, GreedyAgent, RandomAgent
+from middleearth.core.contract import Game
+from middleearth.core.errors import BadOption
+
+AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, GreedyAgent)}
+
+
+def agent_names() -> list[str]:
+    return sorted(AGENTS)
+
+
+def make_agent(name: str, game: Game, seat: int, seed: int | None = None, **params: Any) -> Agent:
+    """The agent called ``name`` for ``seat``; BadOption lists the agents there are."""
+    if name not in AGENTS:
+        raise BadOption(f"no agent named {name!r}: the agents are {', '.join(agent_names())}")
+    return AGENTS[name](game, seat, seed=seed, **params)
+
+
+__all__ = ["AGENTS", "Agent", "agent_names", "make_agent"]

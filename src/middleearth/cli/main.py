@@ -1,0 +1,25 @@
+"""The `middleearth` command: one Typer app; each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from middleearth.cli import games as games_command
+
+app = typer.Typer(
+    name="middleearth",
+    help="Lord of the Rings tabletop games: play them, ask exact odds, simulate thousands of games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+games_command.register(app)
+
+
+@app.callback()
+def main() -> None:
+    """Lord of the Rings tabletop games: play them, ask exact odds, simulate thousands of games."""
+
+
+def run() -> None:
+    app()
