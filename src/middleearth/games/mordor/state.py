@@ -231,9 +231,11 @@ class MordorState(State):
             nazgul=tuple(die for die, face in self.kept if face == "nazgul"),
         )
 
-    def nazgul_target(self, die: int) -> int | None:
-        """Who marks a space for a Nazgûl on die ``die`` this turn (None: nobody, in Gondor)."""
-        feature = self.feature()
+    def nazgul_target(self, die: int, feature: str | None = None) -> int | None:
+        """Who marks a space for a Nazgûl on die ``die`` this turn (None: nobody, in Gondor).
+
+        ``feature`` is the one in force where the turn started (the roller may have moved since)."""
+        feature = self.feature() if feature is None else feature
         if feature == "all_nazgul_on_you":
             return self.seat
         owner = None if die == self.parts.black else self.colour_owner(die)
@@ -243,6 +245,7 @@ class MordorState(State):
         return target
 
     def _end_turn(self, white_tree: bool) -> None:
+        feature = self.feature()  # where the turn started, before the rings move the hobbit
         tally = self.tally()
         spaces = self.parts.nazgul_spaces
         seat = self.seat
@@ -265,7 +268,7 @@ class MordorState(State):
             sheet = split
         sheets[seat] = sheet
         for die in tally.nazgul:
-            target = self.nazgul_target(die)
+            target = self.nazgul_target(die, feature)
             colour = self.parts.dice[die]
             if target is None:
                 said.append(f"the {colour} Nazgûl has no effect on {name[seat]} (Gondor)")
