@@ -1,0 +1,47 @@
+"""Setting up Journey to Mordor tables for the rule tests, through the public contract.
+
+Dice are named by colour. With the default hobbits: Frodo yellow, Sam red, Merry blue,
+Pippin green; the black die belongs to nobody and carries the White Tree.
+"""
+
+from __future__ import annotations
+
+import middleearth
+from middleearth.games.mordor import MordorState, Sheet
+
+# A turn with no effect at all: the White Tree ends it with only a Fellowship member kept.
+QUIET_TURN = ("roll yellow:fellowship red:fellowship blue:fellowship green:fellowship black:tree",
+              "keep yellow:fellowship black:tree")
+
+# Ring-route spaces (sheet.ring) of each location with the route in data/routes.toml.
+RIVENDELL, MORIA, LOTHLORIEN, ROHAN, HELMS_DEEP, GONDOR, MINAS_TIRITH, SHELOB, MORDOR = (
+    1, 3, 5, 7, 9, 11, 13, 15, 17)
+NAZGUL_SPACES = 8
+
+
+def table(players: int = 2, variant: str = "basic", hobbits: str = "", **options) -> MordorState:
+    """A new state, at the first roll of the first seat."""
+    game = middleearth.load("mordor", players=players, variant=variant, hobbits=hobbits, **options)
+    return game.new_state()
+
+
+def play(state: MordorState, *texts: str) -> MordorState:
+    """Apply action texts in order (rolls for chance, keeps and rerolls for the player)."""
+    for text in texts:
+        state.apply(text)
+    return state
+
+
+def sheets(state: MordorState) -> list[Sheet]:
+    return list(state.sheets)
+
+
+def refused(state: MordorState, text: str) -> middleearth.IllegalAction:
+    """The IllegalAction raised by ``text``, after checking that the state did not change."""
+    before = state.clone()
+    try:
+        state.apply(text)
+    except middleearth.IllegalAction as error:
+        assert state == before and state.history == before.history
+        return error
+    raise AssertionError(f"{text!r} was accepted")
