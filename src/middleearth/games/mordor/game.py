@@ -10,6 +10,7 @@ from middleearth.core.errors import BadOption
 from middleearth.core.options import Option
 from middleearth.games.mordor.actions import Roll, parse_action
 from middleearth.games.mordor.components import SYMBOLS, Components, load_components
+from middleearth.games.mordor.heuristics import MordorHeuristics
 from middleearth.games.mordor.state import MordorState
 
 
@@ -73,6 +74,9 @@ class MordorGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.components.dice, SYMBOLS)
+
+    def heuristics(self) -> MordorHeuristics:
+        return MordorHeuristics()
 
 
 @cache
