@@ -1,0 +1,111 @@
+"""Rates and means with 95% confidence intervals, and the summary of a run of games.
+
+Rates use the Wilson score interval: unlike the textbook ``p ± 1.96·sqrt(p(1-p)/n)`` it stays
+inside [0, 1] and is honest for rare events (an all-lost rate of 2 games in 1000). Means use the
+normal approximation, which is sound for the thousands of games the lab plays.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from middleearth.lab.simulate import Row
+
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A value with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, digits: int = 3) -> str:
+        return f"{self.value:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+
+    def percent(self) -> str:
+        return f"{100 * self.value:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> Estimate:
+    """The share ``successes / trials`` with its Wilson score interval.
+
+    >>> str(wilson(50, 100))
+    '0.500 [0.404, 0.596]'
+    """
+    if trials <= 0:
+        raise ValueError("a rate needs at least one trial")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes in {trials} trials is impossible")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
+    """The mean with a normal-approximation interval (zero width for fewer than two values)."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("a mean needs at least one value")
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(mean, mean, mean)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a run of games shows: per seat, the game as a whole, and the game's own figures.
+
+    ``seat_figures[name][seat]`` is the mean of a per-seat figure; ``rates`` hold yes/no figures,
+    ``means`` the numeric ones.
+    """
+
+    games: int
+    wins: list[Estimate]
+    no_winner: Estimate
+    actions: Estimate
+    turns: Estimate
+    rates: dict[str, Estimate]
+    means: dict[str, Estimate]
+    seat_figures: dict[str, list[Estimate]]
+
+
+def summarize(rows: Sequence[Row]) -> Summary:
+    """The summary of ``rows`` (at least one). A shared win counts as a win for each sharer."""
+    if not rows:
+        raise ValueError("nothing to summarize: no games were played")
+    n = len(rows)
+    seats = len(rows[0].returns)
+    rates: dict[str, Estimate] = {}
+    means: dict[str, Estimate] = {}
+    seat_figures: dict[str, list[Estimate]] = {}
+    for name, value in rows[0].figures.items():
+        column = [row.figures[name] for row in rows]
+        if isinstance(value, bool):
+            rates[name] = wilson(sum(map(bool, column)), n)
+        elif isinstance(value, (list, tuple)):
+            seat_figures[name] = [mean_ci([v[s] for v in column]) for s in range(seats)]
+        else:
+            means[name] = mean_ci(column)
+    return Summary(
+        games=n,
+        wins=[wilson(sum(seat in row.winners for row in rows), n) for seat in range(seats)],
+        no_winner=wilson(sum(not row.winners for row in rows), n),
+        actions=mean_ci([row.actions for row in rows]),
+        turns=mean_ci([row.turns for row in rows]),
+        rates=rates,
+        means=means,
+        seat_figures=seat_figures,
+    )
