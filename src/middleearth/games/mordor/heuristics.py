@@ -18,10 +18,11 @@ from middleearth.games.mordor.actions import REROLL, Keep
 if TYPE_CHECKING:
     from middleearth.games.mordor.state import MordorState
 
-# Design values, measured with greedy self-play (200 two-player games): a turn advances a
-# Ring-bearer about this many spaces and costs the roller about this many Nazgûl units.
-ADVANCE_PER_TURN = 1.6
-MARKS_PER_TURN = 1.0
+# Measured with greedy self-play (100 games each for 2, 3 and 4 players): a turn advances the
+# roller about 1.7 spaces; a seat loses about 0.45 Nazgûl units a turn (1.1 marks, less 0.7
+# of Gandalf's splits).
+ADVANCE_PER_TURN = 1.7
+MARKS_PER_TURN = 0.45
 SPREAD = 1.2  # how uncertain a race of n turns is, in turns, per square root of turn
 # What the greedy policy counts one kept die as worth, in Ring-route spaces.
 GANDALF = 0.45
@@ -41,8 +42,8 @@ class MordorHeuristics(Heuristics):
 
         Each seat still in the game gets a strength: the chance to survive the turns it still
         needs to reach Mordor, times a race factor that halves for each turn it is behind the
-        fastest. A seat's share of the total strength is its estimate; some weight is kept for
-        "nobody wins", which grows when everyone is close to elimination.
+        fastest. A seat's share of the total strength is its estimate; the weight left for
+        "nobody wins" is the chance that every seat falls.
         """
         if state.winners is not None:
             return state.returns()[seat]
@@ -58,15 +59,16 @@ class MordorHeuristics(Heuristics):
             s: self._survival(state, s, turns[s]) * 0.5 ** (turns[s] - fastest) for s in active
         }
         total = sum(strength.values())
-        survival = max(self._survival(state, s, turns[s]) for s in active)
-        return survival * strength[seat] / total if total else 0.0
+        everyone_falls = math.prod(1.0 - self._survival(state, s, turns[s]) for s in active)
+        return (1.0 - everyone_falls) * strength[seat] / total if total else 0.0
 
     def _turns_needed(self, state: "MordorState", seat: int) -> float:
-        """Turns ``seat`` needs to reach Mordor, counting who moves first in the round."""
+        """Turns ``seat`` needs to reach Mordor, with a little for who moves first in the round
+        (little, because the round is played to its end once someone arrives)."""
         remaining = state.parts.goal - state.sheets[seat].ring
         players = state.game.num_players
-        order = (seat - state.seat) % players  # seats later in the round move a turn later
-        return remaining / ADVANCE_PER_TURN + order / players
+        order = (seat - state.seat) % players
+        return remaining / ADVANCE_PER_TURN + 0.25 * order / players
 
     def _survival(self, state: "MordorState", seat: int, turns: float) -> float:
         """Chance that ``seat``'s Nazgûl route lasts ``turns`` more turns (a normal estimate)."""
