@@ -6,8 +6,12 @@ Pippin green; the black die belongs to nobody and carries the White Tree.
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 import middleearth
 from middleearth.games.mordor import MordorState, Sheet
+from middleearth.games.mordor.components import PACKAGE
 
 # A turn with no effect at all: the White Tree ends it with only a Fellowship member kept.
 QUIET_TURN = ("roll yellow:fellowship red:fellowship blue:fellowship green:fellowship black:tree",
@@ -45,3 +49,11 @@ def refused(state: MordorState, text: str) -> middleearth.IllegalAction:
         assert state == before and state.history == before.history
         return error
     raise AssertionError(f"{text!r} was accepted")
+
+
+def user_data(folder: Path, filename: str, old: str = "", new: str = "") -> str:
+    """A user's data folder holding the packaged ``filename`` with ``old`` replaced by ``new``."""
+    text = resources.files(PACKAGE).joinpath("data", filename).read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {filename}"
+    (folder / filename).write_text(text.replace(old, new), encoding="utf-8")
+    return str(folder)
