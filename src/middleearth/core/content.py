@@ -42,11 +42,15 @@ class Sourced(Strict):
 Model = TypeVar("Model", bound=BaseModel)
 
 
-def _describe(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "(top)"
-    more = f" (and {error.error_count() - 1} more problems)" if error.error_count() > 1 else ""
-    return f"field {where}: {first['msg']}{more}"
+def _describe(error: ValidationError, shown: int = 3) -> str:
+    """The first few problems: a typo'd key shows as a missing field AND an unknown one, and the
+    user needs both to see what happened."""
+    problems = [
+        f"field {'.'.join(str(part) for part in problem['loc']) or '(top)'}: {problem['msg']}"
+        for problem in error.errors()[:shown]
+    ]
+    more = f" (and {error.error_count() - shown} more problems)" if error.error_count() > shown else ""
+    return "; ".join(problems) + more
 
 
 def parse_content(text: str, model: type[Model], where: str) -> Model:

@@ -170,7 +170,13 @@ class State(ABC):
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an Action or its text). IllegalAction leaves the state unchanged."""
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            try:
+                action = self.game.parse_action(action)
+            except IllegalAction as error:
+                if error.legal or self.current_player < 0:
+                    raise
+                # A player who mistyped sees what they may play, as for any other refusal.
+                raise IllegalAction(error.reason, [str(a) for a in self._legal_actions()]) from None
         mover = self.current_player
         if mover == TERMINAL:
             raise IllegalAction(f"the game is over; {action} cannot be played")

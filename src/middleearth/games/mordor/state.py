@@ -177,6 +177,12 @@ class MordorState(State):
                 return "in Rohan each roll may be rolled again only once"
             return None
         assert isinstance(action, Keep) and self.roll is not None
+        # parse_action already refuses these in text; an Action built in code must be refused too.
+        if not action.dice:
+            return "at least one die must be set aside after each roll"
+        named = [colour for colour, _ in action.dice]
+        if len(set(named)) != len(named):
+            return "a die can be set aside only once"
         shown = dict(self._dice_named(tuple(range(len(self.hand)))))
         for colour, face in action.dice:
             if colour not in shown:
