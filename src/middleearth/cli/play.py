@@ -16,7 +16,7 @@ import random
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 import typer
 from rich.console import Console, RenderableType
@@ -259,12 +259,12 @@ class Session:
             why = f"{self.names[movers[-1]]} has decided since"
         self.console.print(f"[yellow]Cannot undo:[/] {why}")
 
-    def leave(self, interrupted: bool = False) -> int:
+    def leave(self, interrupted: bool = False) -> NoReturn:
         """Offer to save, then stop the game."""
         code = 130 if interrupted else 0
         try:
             while True:
-                path = self.read_raw("\nSave before leaving? A file name, or Enter to leave without saving: ").strip()
+                path = self.ask("\nSave before leaving? A file name, or Enter to leave without saving: ").strip()
                 if not path or self.save(path):
                     break
         except (EOFError, KeyboardInterrupt):
@@ -277,13 +277,9 @@ class Session:
     def read(self, prompt: str) -> str:
         """One line from the player; Ctrl-C or the end of input offers to save and leave."""
         try:
-            return self.read_raw(prompt).strip()
+            return self.ask(prompt).strip()
         except (EOFError, KeyboardInterrupt):
             self.leave(interrupted=True)
-            raise AssertionError("leave() always raises")  # pragma: no cover
-
-    def read_raw(self, prompt: str) -> str:
-        return self.ask(prompt)
 
     def next_mover(self) -> int:
         """Who moves once chance has spoken: the seat a roll is for (any outcome will do)."""
@@ -362,7 +358,7 @@ def play(
         kinds = _seats(seats, state.game.num_players)
         session = Session(state, kinds, console, seed=seed, delay=delay)
     except MiddleEarthError as error:
-        Console(stderr=True, highlight=False).print(f"error: {error}", markup=False)
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(session.run())
 
