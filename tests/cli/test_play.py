@@ -217,3 +217,13 @@ def test_load_refuses_options_that_the_record_already_fixes(tmp_path: Path):
     middleearth.save_record(state, record)
     result = CliRunner().invoke(app, ["play", "mordor", "--load", str(record), "--players", "3"])
     assert result.exit_code == 2 and "leave out --players" in result.stderr
+
+
+def test_enter_takes_the_only_choice():
+    state = rolled()
+    state.apply("keep yellow:ring red:orc blue:gandalf green:fellowship")
+    state.apply("roll black:orc")
+    assert [str(a) for a in state.legal_actions()] == ["keep black:orc"]
+    play, _ = session(state, ["human", "greedy"], Script(""))
+    play.run()
+    assert str(play.state.history[3]) == "keep black:orc"

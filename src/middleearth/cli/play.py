@@ -132,6 +132,8 @@ class Session:
                 prompt = f"{self.names[seat]}, press Enter to end your turn"
             if not self.confirm(seat, prompt):
                 return False
+        if roller >= 0 and roller != last and self.seats[roller] != HUMAN:
+            self.console.rule(Text(f"{self.names[roller]}'s turn ({self.seats[roller]})", style="dim"), style="dim")
         return True
 
     def confirm(self, seat: int, prompt: str) -> bool:
@@ -151,9 +153,12 @@ class Session:
         self.show(seat)
         legal = self.state.legal_actions()
         self.list_choices(legal)
-        while self.state.current_player == seat and not self.state.is_terminal():
-            line = self.read(f"{self.names[seat]}, your choice (1-{len(legal)}, or help): ")
+        numbers = "1, or Enter" if len(legal) == 1 else f"1-{len(legal)}"
+        while self.state.current_player == seat:
+            line = self.read(f"{self.names[seat]}, your choice ({numbers}; help for more): ")
             if not line:
+                if len(legal) == 1:  # the only choice: Enter takes it
+                    self.play(legal[0])
                 continue
             if self.command(line, seat):
                 if self.state.current_player != seat or self.state.legal_actions() != legal:
@@ -240,7 +245,8 @@ class Session:
         except OSError as error:
             self.console.print(f"[red]Cannot save to {path}:[/] {error.strerror or error}")
             return False
-        self.console.print(f"Saved to {saved}; resume with: middleearth play {self.game.name} --load {saved}")
+        resume = f"middleearth play {self.game.name} --load {saved} --seats {','.join(self.seats)}"
+        self.console.print(f"Saved to {saved}; resume with: {resume}", soft_wrap=True)
         return True
 
     def undo(self, seat: int) -> None:
