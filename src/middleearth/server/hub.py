@@ -1,0 +1,416 @@
+"""Live matches: the one place where actions are checked, applied, stored and announced.
+
+Each match is a :class:`Room` holding its state in memory. Every change happens under the
+room's lock in the same order: check, apply, play chance, write the log to the database,
+then queue the new view for every connection. A client therefore never hears of an action
+the database does not hold, and a restarted server rebuilds each match from its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import importlib
+import logging
+import random
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from middleearth.agents import AGENTS, Agent, make_agent
+from middleearth.core.contract import CHANCE, TERMINAL, Game, State, sample_chance
+from middleearth.core.errors import IllegalAction, MiddleEarthError
+from middleearth.core.records import replay, rewind
+from middleearth.core.registry import game_class, load
+from middleearth.server.storage import MatchRow, SeatRow, StaleVersion, Storage, now
+
+log = logging.getLogger("middleearth.server")
+
+STATUS = {
+    "bad_request": 400, "bad_option": 422, "bad_token": 403, "not_found": 404, "seat_taken": 409,
+    "not_running": 409, "not_your_turn": 409, "stale": 409, "illegal": 422, "hidden": 403,
+    "too_large": 413, "rate_limited": 429, "no_odds": 404, "internal": 500,
+}
+FINISHED_LISTED = 50
+QUEUE_LIMIT = 256  # messages waiting for one slow client before it is dropped
+
+
+class ApiError(Exception):
+    """A refusal for a client: a code from STATUS and a reason for a person. Nothing changed."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(reason)
+        self.code, self.reason, self.status = code, reason, STATUS[code]
+
+    def body(self) -> dict[str, str]:
+        return {"error": self.code, "reason": self.reason}
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def play_chance(state: State, seed: int) -> list[tuple[str, int]]:
+    """Play chance while it is chance's move. Each draw is seeded by the match's seed and the
+    version, so the same match always rolls the same dice (the log keeps them anyway)."""
+    played = []
+    while state.current_player == CHANCE:
+        action = sample_chance(state, random.Random(f"{seed}:{len(state.history)}"))
+        state.apply(action)
+        played.append((str(action), CHANCE))
+    return played
+
+
+class Connection:
+    """One websocket: the seat it plays (None watches) and its queue of outgoing messages."""
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.logged = 0  # log entries this connection has already received
+
+
+class Room:
+    """One match: its state, seats, agents and connections."""
+
+    def __init__(self, hub: "Hub", row: MatchRow, state: State):
+        self.hub = hub
+        self.id, self.seed, self.status, self.created = row.id, row.seed, row.status, row.created
+        self.seats = row.seats
+        self.rematch = row.rematch
+        self.state = state
+        self.game: Game = state.game
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.agents: dict[int, Agent] = {
+            s.seat: make_agent(s.agent, self.game, s.seat, seed=self.seed + s.seat)
+            for s in self.seats if s.kind == "ai" and s.agent
+        }
+        self.ai_task: asyncio.Task | None = None
+
+    # -- what clients see -------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def to_move(self) -> int | str:
+        mover = self.state.current_player
+        return "chance" if mover == CHANCE else "over" if mover == TERMINAL else mover
+
+    def seat_of(self, token: str | None) -> int:
+        """The seat holding ``token``; ApiError bad_token otherwise."""
+        if token:
+            digest = hash_token(token)
+            for seat in self.seats:
+                if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
+                    return seat.seat
+        raise ApiError("bad_token", "this token is not a seat of this match (join to get one)")
+
+    def summary(self) -> dict[str, Any]:
+        connected = {c.seat for c in self.connections}
+        finished = self.status == "finished"
+        return {
+            "id": self.id, "game": self.game.name, "title": self.game.title,
+            "options": dict(self.game.options), "status": self.status, "version": self.version,
+            "to_move": self.to_move(),
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "agent": s.agent,
+                       "taken": s.kind != "open",
+                       "connected": s.kind == "ai" or s.seat in connected} for s in self.seats],
+            "returns": self.state.returns() if finished else None,
+            "rematch": self.rematch, "created": self.created.isoformat(timespec="seconds"),
+        }
+
+    def public_log(self, start: int = 0) -> list[dict[str, Any]]:
+        """Action texts from ``start`` on; a hidden-information game keeps chance's draws hidden."""
+        hide_chance = self.game.hidden_information
+        return [
+            {"version": number, "mover": "chance" if mover == CHANCE else mover,
+             "action": None if hide_chance and mover == CHANCE else str(action)}
+            for number, (action, mover) in enumerate(
+                zip(self.state.history[start:], self.state.movers[start:]), start=start + 1)
+        ]
+
+    def view(self, seat: int | None, logged: int = 0) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None: a spectator), with the log after ``logged``."""
+        mine = self.status == "running" and self.state.current_player == seat
+        return {
+            "type": "state", **self.summary(), "seat": seat,
+            "observation": self.state.observation(seat), "text": self.state.text(seat),
+            "legal": [str(a) for a in self.state.legal_actions()] if mine else [],
+            "log": self.public_log(logged), "log_from": logged,
+        }
+
+    def announce(self) -> None:
+        """Queue the current view for every connection (called under the lock, so in order)."""
+        for connection in list(self.connections):
+            message = self.view(connection.seat, connection.logged)
+            try:
+                connection.queue.put_nowait(message)
+                connection.logged = self.version
+            except asyncio.QueueFull:
+                log.warning("match %s: dropping a client that does not read its messages", self.id)
+                self.detach(connection)
+                connection.queue.get_nowait()  # make room for the closing signal
+                connection.queue.put_nowait(None)
+
+    async def attach(self, connection: Connection) -> None:
+        async with self.lock:
+            self.connections.add(connection)
+            self.announce()  # the newcomer gets its full view; the others see it connected
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    # -- what clients do --------------------------------------------------------------------
+
+    async def play(self, seat: int, text: str, version: int) -> None:
+        """Apply ``text`` for ``seat`` if it may play now; store it, then announce it."""
+        async with self.lock:
+            if self.status != "running":
+                raise ApiError("not_running", "the match is over" if self.status == "finished"
+                               else "the match waits for its open seats to be taken")
+            if version != self.version:
+                raise ApiError("stale", f"you saw version {version}, but the match is at "
+                                        f"version {self.version}: look again and replay your move")
+            if self.state.current_player != seat:
+                raise ApiError("not_your_turn", f"it is not your move: {self._whose_move()}")
+            try:
+                self.state.apply(text)
+            except IllegalAction as error:
+                raise ApiError("illegal", str(error)) from None
+            played = [(str(self.state.history[-1]), seat), *play_chance(self.state, self.seed)]
+            await self._store(version, played)
+            self.announce()
+        self.schedule_ai()
+
+    async def _store(self, version: int, played: list[tuple[str, int]]) -> None:
+        finished = self.state.is_terminal()
+        status = "finished" if finished else self.status
+        try:
+            await asyncio.to_thread(self.hub.storage.append, self.id, version, played, status,
+                                    self.state.returns() if finished else None)
+        except Exception as error:
+            # Not stored, so not played: back to the state the database holds.
+            self.state = rewind(self.state, len(played))
+            if isinstance(error, StaleVersion):
+                raise ApiError("stale", "another server changed this match; look again") from None
+            raise
+        self.status = status
+
+    def _whose_move(self) -> str:
+        mover = self.state.current_player
+        if mover >= 0:
+            return f"it is {self.seats[mover].name}'s (seat {mover})"
+        return "the game is over" if mover == TERMINAL else "chance is to play"
+
+    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        async with self.lock:
+            if self.status == "finished":
+                raise ApiError("not_running", "the match is over: there is nothing to join")
+            free = [s.seat for s in self.seats if s.kind == "open"]
+            if seat is None:
+                if not free:
+                    raise ApiError("seat_taken", "no seat of this match is open; watch it instead")
+                seat = free[0]
+            elif not 0 <= seat < len(self.seats):
+                raise ApiError("bad_request", f"there is no seat {seat}: the seats are 0 to {len(self.seats) - 1}")
+            elif seat not in free:
+                raise ApiError("seat_taken", f"seat {seat} is taken; open seats: {free or 'none'}")
+            token = secrets.token_urlsafe(24)
+            taken = SeatRow(seat, "human", None, name or self.game.seat_names()[seat], hash_token(token))
+            status = "running" if len(free) == 1 else "open"
+            await asyncio.to_thread(self.hub.storage.set_seat, self.id, taken, status)
+            self.seats[seat], self.status = taken, status
+            self.announce()
+        self.schedule_ai()
+        return seat, token
+
+    async def leave(self, token: str) -> None:
+        async with self.lock:
+            seat = self.seat_of(token)
+            if self.status == "finished":
+                raise ApiError("not_running", "the match is over: there is nothing to leave")
+            freed = SeatRow(seat, "open", None, self.game.seat_names()[seat])
+            await asyncio.to_thread(self.hub.storage.set_seat, self.id, freed, "open")
+            self.seats[seat], self.status = freed, "open"
+            for connection in [c for c in self.connections if c.seat == seat]:
+                self.detach(connection)
+                connection.queue.put_nowait(None)
+            self.announce()
+
+    async def play_again(self, token: str) -> "Room":
+        """The rematch: same game, options and seats; human seats keep their tokens."""
+        async with self.lock:
+            self.seat_of(token)
+            if self.status != "finished":
+                raise ApiError("not_running", "play again once this match is over")
+            if self.rematch is not None:
+                return await self.hub.room(self.rematch)
+            seats = [replace(s) if s.kind != "open" else SeatRow(s.seat, "open", None, s.name)
+                     for s in self.seats]
+            room = await self.hub.open_room(self.game, seats, secrets.randbits(62), rematch_of=self.id)
+            self.rematch = room.id
+            self.announce()
+        room.schedule_ai()
+        return room
+
+    async def odds(self) -> Any:
+        """The game's odds of the current decision, computed on a copy in a worker thread."""
+        if self.game.hidden_information:
+            raise ApiError("hidden", "odds would reveal hidden information in this game")
+        helper = odds_helper(self.game.name)
+        if helper is None:
+            raise ApiError("no_odds", f"{self.game.title} has no odds helper")
+        async with self.lock:
+            snapshot = self.state.clone()
+        return await asyncio.to_thread(helper, snapshot)
+
+    async def seat_view(self, token: str | None) -> dict[str, Any]:
+        """The whole view of the token's seat, or the spectator's without a token."""
+        async with self.lock:
+            return self.view(None if token is None else self.seat_of(token))
+
+    def check_public(self) -> None:
+        if self.game.hidden_information and self.status != "finished":
+            raise ApiError("hidden", "the record of a hidden-information game is shown once it is over")
+
+    # -- AI seats ---------------------------------------------------------------------------
+
+    def schedule_ai(self) -> None:
+        """Let the AI seat to move play after the hub's delay, in its own task."""
+        mover = self.state.current_player
+        if self.status == "running" and mover in self.agents and self.ai_task is None:
+            self.ai_task = asyncio.create_task(self._ai_move(mover, self.version))
+
+    async def _ai_move(self, seat: int, version: int) -> None:
+        try:
+            await asyncio.sleep(self.hub.ai_delay)
+            async with self.lock:
+                if self.version != version or self.status != "running":
+                    return
+                snapshot = self.state.clone()
+            agent = self.agents[seat]
+            agent.rng.seed(f"{self.seed}:{seat}:{version}")  # the same choice after a restart
+            action = await asyncio.to_thread(agent.choose, snapshot)
+            self.ai_task = None
+            await self.play(seat, str(action), version)
+        except ApiError as refusal:  # the match moved on meanwhile (a seat left): nothing to do
+            log.info("match %s: AI seat %s did not play: %s", self.id, seat, refusal.reason)
+        except Exception:
+            log.exception("match %s: AI seat %s failed", self.id, seat)
+        finally:
+            if self.ai_task is asyncio.current_task():
+                self.ai_task = None
+
+
+class Hub:
+    """Every match the server knows, the storage behind them, and the AI pace."""
+
+    def __init__(self, storage: Storage, ai_delay: float = 0.8):
+        self.storage = storage
+        self.ai_delay = ai_delay
+        self.rooms: dict[str, Room] = {}
+
+    async def start(self) -> None:
+        """Migrate the database and rebuild every unfinished match from its log."""
+        await asyncio.to_thread(self.storage.migrate)
+        for row in await asyncio.to_thread(self.storage.unfinished):
+            try:
+                self.rooms[row.id] = self._rebuild(row)
+            except MiddleEarthError as error:
+                log.error("match %s cannot be rebuilt and stays closed: %s", row.id, error)
+        for room in self.rooms.values():
+            room.schedule_ai()
+        log.info("%d unfinished matches resumed", len(self.rooms))
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            if room.ai_task is not None:
+                room.ai_task.cancel()
+            for connection in list(room.connections):
+                room.detach(connection)
+                connection.queue.put_nowait(None)
+        await asyncio.to_thread(self.storage.close)
+
+    def _rebuild(self, row: MatchRow) -> Room:
+        state = replay({"format": "middleearth-record/1", "game": row.game, "options": row.options,
+                        "actions": [text for text, _ in row.actions]})
+        return Room(self, row, state)
+
+    async def room(self, match_id: str) -> Room:
+        room = self.rooms.get(match_id)
+        if room is None:
+            row = await asyncio.to_thread(self.storage.load, match_id)
+            if row is None:
+                raise ApiError("not_found", f"no match {match_id!r}")
+            room = self.rooms.setdefault(match_id, self._rebuild(row))
+        return room
+
+    async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]] | None,
+                     seed: int | None) -> tuple[Room, dict[int, str]]:
+        """A new match; ``human`` seats are taken by the creator, whose tokens come back."""
+        game = _load_game(game_name, options)
+        specs = seats if seats is not None else [{"type": "open"}] * game.num_players
+        if len(specs) != game.num_players:
+            raise ApiError("bad_option", f"{game_name} with players={game.num_players} has "
+                                         f"{game.num_players} seats, but {len(specs)} were given")
+        tokens: dict[int, str] = {}
+        rows = []
+        for number, (spec, default) in enumerate(zip(specs, game.seat_names())):
+            kind, name, agent = spec.get("type", "open"), spec.get("name") or default, spec.get("agent")
+            if kind == "ai" and agent not in AGENTS:
+                raise ApiError("bad_option", f"seat {number}: no agent named {agent!r}; "
+                                             f"the agents are {', '.join(sorted(AGENTS))}")
+            token_hash = None
+            if kind == "human":
+                tokens[number] = secrets.token_urlsafe(24)
+                token_hash = hash_token(tokens[number])
+            rows.append(SeatRow(number, kind, agent if kind == "ai" else None, name, token_hash))
+        room = await self.open_room(game, rows, secrets.randbits(62) if seed is None else seed)
+        room.schedule_ai()
+        return room, tokens
+
+    async def open_room(self, game: Game, seats: list[SeatRow], seed: int,
+                        rematch_of: str | None = None) -> Room:
+        state = game.new_state()
+        opening = play_chance(state, seed)
+        status = "open" if any(s.kind == "open" for s in seats) else "running"
+        row = MatchRow(secrets.token_hex(6), game.name, dict(game.options), seed, status,
+                       len(opening), now(), seats, opening)
+        room = Room(self, row, state)  # sets up the agents first: a failure stores nothing
+        await asyncio.to_thread(self.storage.create, row, rematch_of)
+        self.rooms[row.id] = room
+        return room
+
+    async def lobby(self) -> dict[str, list[dict[str, Any]]]:
+        listed: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
+        for room in self.rooms.values():
+            if room.status != "finished":
+                listed[room.status].append(room.summary())
+        for match_id in await asyncio.to_thread(self.storage.finished_ids, FINISHED_LISTED):
+            listed["finished"].append((await self.room(match_id)).summary())
+        listed["open"].sort(key=lambda s: s["created"], reverse=True)
+        listed["running"].sort(key=lambda s: s["created"], reverse=True)
+        return listed
+
+
+def odds_helper(game: str) -> Any:
+    """``decision_odds`` of the game's ``odds`` module, or None when it has none."""
+    try:
+        return importlib.import_module(f"middleearth.games.{game}.odds").decision_odds
+    except (ImportError, AttributeError):
+        return None
+
+
+def _load_game(name: str, options: dict[str, Any]) -> Game:
+    try:
+        spec = game_class(name).options_spec
+        paths = [option.name for option in spec if option.kind == "path" and option.name in options]
+        if paths:
+            raise ApiError("bad_option", f"option {paths[0]!r} names a folder on the server: "
+                                         "the hub does not take it")
+        return load(name, **options)
+    except MiddleEarthError as error:
+        raise ApiError("bad_option", str(error)) from None

@@ -1,0 +1,202 @@
+"""The hub's database: matches, their seats and their action logs, through SQLAlchemy.
+
+A match's log is the truth: the server appends each applied action in the same transaction
+that bumps the match's version, and rebuilds a match by replaying its log. The schema is
+created and upgraded by the Alembic migrations in ``server/migrations``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, create_engine,
+    event, insert, select, update,
+)
+from sqlalchemy.engine import Engine, make_url
+
+metadata = MetaData()
+
+matches = Table(
+    "matches", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("finished", DateTime(timezone=True)),
+    Column("returns", Text),  # JSON, once finished
+    Column("rematch", String(32)),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # open, human, ai
+    Column("agent", String(64)),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64)),  # sha256 of the seat token; the token itself is never kept
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),  # the match's version after this action
+    Column("action", Text, nullable=False),
+    Column("mover", Integer, nullable=False),  # a seat, or -1 for chance
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StaleVersion(Exception):
+    """The match's version in the database is not the one the caller started from."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    agent: str | None
+    name: str
+    token_hash: str | None = None
+
+
+@dataclass
+class MatchRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    created: datetime
+    seats: list[SeatRow]
+    actions: list[tuple[str, int]] = field(default_factory=list)  # (text, mover)
+    rematch: str | None = None
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands back naive times; every time the hub stores is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class Storage:
+    """Synchronous storage; the server calls it from worker threads so the event loop runs on."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine: Engine = _engine(url)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (creating it on a new database)."""
+        from alembic import command  # only needed at start; slow to import
+        from alembic.config import Config
+
+        config = Config(str(MIGRATIONS.parent / "alembic.ini"))
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def create(self, match: MatchRow, rematch_of: str | None = None) -> None:
+        """A new match with its seats and any opening chance actions, in one transaction."""
+        with self.engine.begin() as db:
+            db.execute(insert(matches).values(
+                id=match.id, game=match.game, options=json.dumps(match.options), seed=match.seed,
+                status=match.status, version=match.version, created=match.created))
+            db.execute(insert(seats), [
+                {"match_id": match.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+                 "name": s.name, "token_hash": s.token_hash} for s in match.seats])
+            if match.actions:
+                db.execute(insert(actions), [
+                    {"match_id": match.id, "version": number, "action": text, "mover": mover}
+                    for number, (text, mover) in enumerate(match.actions, start=1)])
+            if rematch_of is not None:
+                db.execute(update(matches).where(matches.c.id == rematch_of).values(rematch=match.id))
+
+    def append(self, match_id: str, version: int, played: list[tuple[str, int]], status: str,
+               returns: list[float] | None = None) -> None:
+        """Log ``played`` after ``version`` and bump the version, atomically; StaleVersion if the
+        stored version moved (another writer got there first) and nothing is written."""
+        new_version = version + len(played)
+        values: dict[str, Any] = {"version": new_version, "status": status}
+        if returns is not None:
+            values.update(returns=json.dumps(returns), finished=now())
+        with self.engine.begin() as db:
+            bumped = db.execute(update(matches).where(
+                matches.c.id == match_id, matches.c.version == version).values(**values))
+            if bumped.rowcount != 1:
+                raise StaleVersion(match_id)
+            db.execute(insert(actions), [
+                {"match_id": match_id, "version": number, "action": text, "mover": mover}
+                for number, (text, mover) in enumerate(played, start=version + 1)])
+
+    def set_seat(self, match_id: str, seat: SeatRow, status: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(seats.c.match_id == match_id, seats.c.seat == seat.seat)
+                       .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash))
+            db.execute(update(matches).where(matches.c.id == match_id).values(status=status))
+
+    def load(self, match_id: str) -> MatchRow | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(matches).where(matches.c.id == match_id)).first()
+            if row is None:
+                return None
+            return self._match(db, row)
+
+    def unfinished(self) -> list[MatchRow]:
+        with self.engine.connect() as db:
+            rows = db.execute(select(matches).where(matches.c.status != "finished")).all()
+            return [self._match(db, row) for row in rows]
+
+    def finished_ids(self, limit: int) -> list[str]:
+        with self.engine.connect() as db:
+            query = (select(matches.c.id).where(matches.c.status == "finished")
+                     .order_by(matches.c.finished.desc()).limit(limit))
+            return list(db.execute(query).scalars())
+
+    def _match(self, db: Any, row: Any) -> MatchRow:
+        seat_rows = db.execute(select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat))
+        logged = db.execute(select(actions.c.action, actions.c.mover)
+                            .where(actions.c.match_id == row.id).order_by(actions.c.version))
+        return MatchRow(
+            id=row.id, game=row.game, options=json.loads(row.options), seed=row.seed,
+            status=row.status, version=row.version, created=as_utc(row.created), rematch=row.rematch,
+            seats=[SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash) for s in seat_rows],
+            actions=[(a.action, a.mover) for a in logged],
+        )
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        # WAL lets readers go on while a writer commits; NORMAL still survives a process crash.
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
