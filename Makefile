@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test sweep bench clean
+.PHONY: run serve test sweep bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/middleearth play mordor --players 4 --seats human,expectimax,greedy,greedy
 
+# The web hub on http://127.0.0.1:8000, its matches kept in data/middleearth.sqlite3.
+serve: $(STAMP)
+	$(BIN)/middleearth serve
+
+# The hub's tests also run on PostgreSQL: the script starts a local server (installing Debian's
+# postgresql if needed) and prints its URL; when it cannot, those tests skip and say why.
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	MIDDLEEARTH_TEST_POSTGRES_URL="$$(scripts/postgres-for-tests.sh)" $(BIN)/python -m pytest -m "not slow"
 
 # Long sweeps, not part of `make test`: thousands of games per option set.
 sweep: $(STAMP)
