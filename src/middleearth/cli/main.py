@@ -6,6 +6,7 @@ import typer
 
 from middleearth.cli import games as games_command
 from middleearth.cli import play as play_command
+from middleearth.cli import serve as serve_command
 from middleearth.cli import simulate as simulate_command
 
 app = typer.Typer(
@@ -17,6 +18,7 @@ app = typer.Typer(
 )
 games_command.register(app)
 play_command.register(app)
+serve_command.register(app)
 simulate_command.register(app)
 
 
