@@ -12,6 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import middleearth
+from middleearth.cli import play as play_module
 from middleearth.cli.main import app
 from middleearth.cli.play import Session
 from middleearth.core.contract import CHANCE, State
@@ -227,3 +228,24 @@ def test_enter_takes_the_only_choice():
     play, _ = session(state, ["human", "greedy"], Script(""))
     play.run()
     assert str(play.state.history[3]) == "keep black:orc"
+
+
+def test_a_game_without_render_or_odds_falls_back_to_text(monkeypatch):
+    monkeypatch.setattr(play_module, "_game_module", lambda game, name: None)
+    state = rolled()
+    play, screen = session(state, ["human", "greedy"], Script("odds"))
+    play.run()
+    shown = screen.getvalue()
+    assert state.text(0).splitlines()[0] in shown
+    assert "odds are not available for this game" in shown
+
+
+def test_a_failing_ai_seat_stops_the_game_cleanly(tmp_path: Path):
+    state = rolled()
+    state.apply("keep yellow:ring black:tree")  # Sam, an AI seat, rolls next
+    saved = tmp_path / "kept.json"
+    play, screen = session(state, ["human", "greedy"], Script("", str(saved)))
+    play.agents[1].choose = lambda state: middleearth.load("mordor").parse_action("keep red:tree")
+    assert play.run() == 1
+    assert "The game cannot go on:" in screen.getvalue()
+    assert middleearth.load_record(saved) == play.state

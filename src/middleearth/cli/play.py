@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from middleearth.agents import agent_names, make_agent
-from middleearth.core.contract import CHANCE, TERMINAL, Action, Game, State, sample_chance
+from middleearth.core.contract import CHANCE, Action, Game, State, sample_chance
 from middleearth.core.errors import BadOption, IllegalAction, MiddleEarthError
 from middleearth.core.records import can_undo, load_record, rewind, save_record
 from middleearth.core.registry import load as load_game
@@ -72,13 +72,17 @@ class Session:
     # -- the loop ---------------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play to the end; the exit code: 0 when the game ends or a player quits, 130 on Ctrl-C."""
+        """Play to the end. The exit code: 0 when the game ends or a player quits, 130 on Ctrl-C,
+        1 if an AI seat or the rules fail (the game may still be saved)."""
         try:
             try:
                 while not self.state.is_terminal():
                     self.step()
             except KeyboardInterrupt:  # while an AI thinks or the dice roll
                 self.leave(interrupted=True)
+            except MiddleEarthError as error:  # a bug, but the player keeps the game so far
+                self.console.print(f"[red]The game cannot go on:[/] {error}")
+                self.leave(code=1)
         except Leave as leave:
             return int(leave.args[0])
         self.show(None)
@@ -146,7 +150,7 @@ class Session:
                 if self.state.current_player != CHANCE:  # undone: the decision is open again
                     return False
                 continue
-            self.console.print(f"[yellow]It is time to roll:[/] press Enter, or type one of: {', '.join(COMMANDS)}")
+            self.console.print(f"[yellow]Press Enter to go on[/], or type one of: {', '.join(COMMANDS)}")
 
     def decide(self, seat: int) -> None:
         """Show the table and the numbered choices; read until a legal choice is played."""
@@ -265,9 +269,9 @@ class Session:
             why = f"{self.names[movers[-1]]} has decided since"
         self.console.print(f"[yellow]Cannot undo:[/] {why}")
 
-    def leave(self, interrupted: bool = False) -> NoReturn:
+    def leave(self, interrupted: bool = False, code: int = 0) -> NoReturn:
         """Offer to save, then stop the game."""
-        code = 130 if interrupted else 0
+        code = 130 if interrupted else code
         try:
             while True:
                 path = self.ask("\nSave before leaving? A file name, or Enter to leave without saving: ").strip()
