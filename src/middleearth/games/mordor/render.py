@@ -51,6 +51,7 @@ SHORT_FEATURES = {
     "one_ring_fewer": "one Ring fewer",
 }
 LOG_LINES = 6
+NAZGUL_KEY = Text("□ free  ■ marked  ▫▫ split by Gandalf, ▪ a half marked", style="dim")
 
 HELP = """\
 [bold]Journey to Mordor in short[/]
@@ -89,7 +90,7 @@ def render(state: "MordorState", seat: int | None = None) -> RenderableType:
     """The table as ``seat`` sees it: both routes of every sheet, the dice, the recent log."""
     seen = state.observation(seat)
     parts: list[RenderableType] = [_log(seen)] if seen["log"] else []
-    return Group(*parts, _ring_routes(seen), _nazgul_routes(seen), _tray(seen))
+    return Group(*parts, _ring_routes(seen), _nazgul_routes(seen), NAZGUL_KEY, _tray(seen))
 
 
 def _hobbit(player: dict[str, Any], seen: dict[str, Any]) -> Text:
