@@ -7,6 +7,9 @@
 True
 """
 
+# Import the games package before binding the function ``games`` below: the first import of a
+# subpackage sets it as an attribute of its parent, which would hide ``middleearth.games()``.
+import middleearth.games as _games_package  # noqa: F401
 from middleearth.core import (
     CHANCE,
     TERMINAL,
