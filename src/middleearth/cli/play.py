@@ -97,9 +97,11 @@ class Session:
         elif self.seats[mover] == HUMAN:
             self.decide(mover)
         else:
-            if self.delay:
-                self.sleep(self.delay)
-            self.play(self.agents[mover].choose(self.state.clone()))
+            with self.console.status(f"{self.names[mover]} ({self.seats[mover]}) is thinking"):
+                if self.delay:
+                    self.sleep(self.delay)
+                action = self.agents[mover].choose(self.state.clone())
+            self.play(action)
 
     def play(self, action: Action) -> None:
         """Apply ``action`` and tell the table what it was and what followed."""
