@@ -10,10 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from middleearth.agents.base import Agent, GreedyAgent, RandomAgent
+from middleearth.agents.expectimax import ExpectimaxAgent
+from middleearth.agents.mcts import MctsAgent
 from middleearth.core.contract import Game
 from middleearth.core.errors import BadOption
 
-AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, GreedyAgent)}
+AGENTS: dict[str, type[Agent]] = {
+    cls.name: cls for cls in (RandomAgent, GreedyAgent, ExpectimaxAgent, MctsAgent)
+}
 
 
 def agent_names() -> list[str]:

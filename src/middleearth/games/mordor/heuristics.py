@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Hashable
 
+from middleearth.core.contract import Action
 from middleearth.core.heuristics import Heuristics
 from middleearth.games.mordor.actions import REROLL, Keep
+from middleearth.games.mordor.solver import DieClass, TurnSolver, nazgul_slot
 
 if TYPE_CHECKING:
     from middleearth.games.mordor.state import MordorState
@@ -35,6 +37,9 @@ LOOSE_ORC = 0.3
 class MordorHeuristics(Heuristics):
     """Evaluation, greedy policy and search keys for Journey to Mordor."""
 
+    def __init__(self) -> None:
+        self._solver = TurnSolver(self.evaluate)
+
     # -- evaluation ---------------------------------------------------------------------------
 
     def evaluate(self, state: "MordorState", seat: int) -> float:  # type: ignore[override]
@@ -54,12 +59,11 @@ class MordorHeuristics(Heuristics):
         if state.final_round:
             return self._final_round(state, seat, active)
         turns = {s: self._turns_needed(state, s) for s in active}
+        survival = {s: self._survival(state, s, turns[s]) for s in active}
         fastest = min(turns.values())
-        strength = {
-            s: self._survival(state, s, turns[s]) * 0.5 ** (turns[s] - fastest) for s in active
-        }
+        strength = {s: survival[s] * 0.5 ** (turns[s] - fastest) for s in active}
         total = sum(strength.values())
-        everyone_falls = math.prod(1.0 - self._survival(state, s, turns[s]) for s in active)
+        everyone_falls = math.prod(1.0 - p for p in survival.values())
         return (1.0 - everyone_falls) * strength[seat] / total if total else 0.0
 
     def _turns_needed(self, state: "MordorState", seat: int) -> float:
@@ -166,12 +170,11 @@ class MordorHeuristics(Heuristics):
         """The state with each die replaced by its class for this turn.
 
         A die's class is whom its Nazgûl would hit (the roller, a rival seat, or nobody in
-        Gondor), or "black" for the black die (the only one with a White Tree). Kept dice only
-        matter through their faces and Nazgûl targets, so they are counted, not listed.
+        Gondor) and its faces (so the black die, the only one with a White Tree, stands apart).
+        Kept dice only matter through their faces and Nazgûl targets, so they are counted.
         """
         classes = {die: self.die_class(state, die) for die in range(len(state.parts.dice))}
-        kept = tuple(sorted((face, _seat_or(state.nazgul_target(die)) if face == "nazgul" else 0)
-                            for die, face in state.kept))
+        kept = tuple(sorted((face, classes[die][0] if face == "nazgul" else 0) for die, face in state.kept))
         hand = tuple(sorted(classes[die] for die in state.hand))
         roll = None
         if state.roll is not None:
@@ -179,16 +182,18 @@ class MordorHeuristics(Heuristics):
         return (tuple(state.sheets), state.seat, state.final_round, state.winners,
                 kept, hand, roll, state.rerolled)
 
-    def die_class(self, state: "MordorState", die: int) -> int:
-        """The seat a die's Nazgûl would hit this turn; BLACK for the black die, NOBODY in Gondor."""
-        if die == state.parts.black:
-            return BLACK
-        return _seat_or(state.nazgul_target(die))
+    def die_class(self, state: "MordorState", die: int) -> DieClass:
+        """Whom a die's Nazgûl would hit this turn (NOBODY in Gondor), with the die's faces."""
+        return (nazgul_slot(state.nazgul_target(die)), state.parts.faces[die])
 
+    # -- the fast path for expectimax -----------------------------------------------------------
 
-BLACK = -1
-NOBODY = -2
+    def action_values(self, state: "MordorState", seat: int) -> list[tuple[Action, float]]:
+        """Each legal action with its exact expectimax value to the end of the turn, for ``seat``.
 
-
-def _seat_or(target: int | None) -> int:
-    return NOBODY if target is None else target
+        The same numbers as the generic search in ``middleearth.agents.expectimax``, computed
+        on the turn's precompiled graph (``middleearth.games.mordor.solver``).
+        """
+        graph, nodes = self._solver.choice_nodes(state)
+        _, values = self._solver.values(state, seat)
+        return list(zip(state.legal_actions(), values[nodes].tolist()))
