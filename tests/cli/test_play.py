@@ -53,6 +53,8 @@ def test_ai_seats_play_a_whole_game():
                                       "--delay", "0"])
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
+    assert "Sam's turn (random)" in result.output  # spectators see each turn begin, with the table
+    assert result.output.count("Ring-bearer's route") > 3
     assert "wins" in result.output or "share the win" in result.output or "all have lost" in result.output
 
 

@@ -140,6 +140,8 @@ class Session:
                 return False
         if roller >= 0 and roller != last and self.seats[roller] != HUMAN:
             self.console.rule(Text(f"{self.names[roller]}'s turn ({self.seats[roller]})", style="dim"), style="dim")
+            if HUMAN not in self.seats:  # nobody's prompt shows the table: show it to the spectators
+                self.show(None)
         return True
 
     def confirm(self, seat: int, prompt: str) -> bool:
