@@ -251,3 +251,21 @@ def test_a_failing_ai_seat_stops_the_game_cleanly(tmp_path: Path):
     assert play.run() == 1
     assert "The game cannot go on:" in screen.getvalue()
     assert middleearth.load_record(saved) == play.state
+
+
+def test_odds_come_from_the_game_for_a_choice_only(monkeypatch):
+    asked: list[State] = []
+
+    class Odds:
+        @staticmethod
+        def odds_table(state: State) -> str:
+            asked.append(state)
+            return "ODDS TABLE"
+
+    monkeypatch.setattr(play_module, "_game_module", lambda game, name: Odds if name == "odds" else None)
+    state = middleearth.load("mordor", players=2).new_state()
+    play, screen = session(state, ["human", "greedy"], Script("odds", "", "odds"))
+    play.run()
+    shown = screen.getvalue()
+    assert "odds are for a choice" in shown and shown.count("ODDS TABLE") == 1
+    assert asked == [play.state] and play.state.current_player == 0

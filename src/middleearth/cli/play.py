@@ -239,8 +239,13 @@ class Session:
         if odds_table is None:
             self.console.print("odds are not available for this game")
             return
+        if self.state.current_player < 0:
+            self.console.print("odds are for a choice: ask again once the dice are rolled")
+            return
         try:
-            self.console.print(odds_table(self.state))
+            with self.console.status("working out the odds"):
+                table = odds_table(self.state.clone())
+            self.console.print(table)
         except MiddleEarthError as error:
             self.console.print(f"[yellow]No odds now:[/] {error}")
 
