@@ -334,12 +334,3 @@ def test_a_reacher_eliminated_in_the_final_round_does_not_win_and_play_goes_on()
     assert state.eliminated(0) and not state.is_terminal()
     assert not state.final_round and state.seat == 1
 
-
-def test_acting_after_the_end_is_refused():
-    state = table(players=2)
-    state.sheets[0] = Sheet(ring=GOAL - 1)
-    play(state, "roll yellow:ring red:fellowship blue:fellowship green:fellowship black:tree",
-         "keep yellow:ring black:tree", *QUIET_TURN)
-    assert state.is_terminal()
-    assert "game is over" in str(refused(state, "keep yellow:fellowship black:tree"))
-    assert "game is over" in str(refused(state, QUIET_TURN[0]))
