@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from middleearth.cli import games as games_command
+from middleearth.cli import odds as odds_command
 from middleearth.cli import play as play_command
 from middleearth.cli import serve as serve_command
 from middleearth.cli import simulate as simulate_command
@@ -17,6 +18,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 games_command.register(app)
+odds_command.register(app)
 play_command.register(app)
 serve_command.register(app)
 simulate_command.register(app)

@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 DieClass = tuple[int, tuple[str, ...]]  # (whom its Nazgûl hits, counted from the roller; its faces)
 Hand = tuple[int, ...]  # sorted class numbers of the dice in hand
 NOBODY = -2  # the Nazgûl target in Gondor: it hits no one
-PLAIN = ("ring", "gandalf", "fellowship", "orc")  # faces counted in the kept code; a Nazgûl by target
+# Faces counted in the kept code; a Nazgûl is counted by its target. The White Tree counts for
+# nothing in the rules, but the code keeps it so the odds can tell how a turn ended.
+PLAIN = ("ring", "gandalf", "fellowship", "orc", "tree")
 BASE = 6  # more than the dice of a turn, so counts never carry
 PAD = -1  # the last slot of the value vector, which holds -inf: a missing choice never wins
 GRAPH_LIMIT = 64  # kinds of turn kept compiled; a game meets a few dozen at most
@@ -81,7 +83,8 @@ class TurnGraph:
         self.kinds: list[DieClass] = sorted(set(by_die))
         self.die_kind = [self.kinds.index(cls) for cls in by_die]
         self._dice_of = {k: [d for d in dice if self.die_kind[d] == k] for k in range(len(self.kinds))}
-        slots = sorted({cls[0] for cls in self.kinds})
+        self.slots = sorted({cls[0] for cls in self.kinds})
+        slots = self.slots
         self.place = {face: BASE**i for i, face in enumerate(PLAIN)}
         self.place.update({slot: BASE ** (len(PLAIN) + i) for i, slot in enumerate(slots)})
         self._codes = {(k, face): self._code(k, face) for k, cls in enumerate(self.kinds) for face in cls[1]}
@@ -129,7 +132,7 @@ class TurnGraph:
     def _code(self, kind: int, face: str) -> int:
         if face == "nazgul":
             return self.place[self.kinds[kind][0]]
-        return self.place.get(face, 0)  # the White Tree ends the turn and counts for nothing
+        return self.place[face]
 
     def code_of(self, kept: tuple[tuple[int, str], ...]) -> int:
         return sum(self._code(self.die_kind[die], face) for die, face in kept)
@@ -180,6 +183,8 @@ class TurnGraph:
                 position += len(codes)
                 block.table = self._table(hand, rerolled, block)
         self.size = position + 1  # the last slot holds -inf, the padding of the tables
+        self._policy_for: np.ndarray | None = None
+        self._policy_cache: dict[tuple[Hand, bool], np.ndarray] = {}
 
     def _table(self, hand: Hand, rerolled: bool, block: Block) -> np.ndarray:
         rows = self.rolls[hand, rerolled]
@@ -205,7 +210,7 @@ class TurnGraph:
     def _outcomes(self) -> None:
         """What each leaf code does, merged into distinct outcomes, by the rules' own count."""
         scratch = self._scratch
-        self.outcomes: dict[Outcome, int] = {}
+        self.outcomes: dict[Outcome, int] = {}  # in index order
         self.outcome_codes: list[int] = []
         leaf_outcome = []
         for code in self.leaf_codes.tolist():
@@ -214,7 +219,7 @@ class TurnGraph:
             outcome = Outcome(
                 advance=tally.rings if tally.orcs <= tally.fellowship else 0,
                 gandalf=tally.gandalf,
-                nazgul=tuple(sorted(self._code(self.die_kind[die], "nazgul") for die in tally.nazgul)),
+                nazgul=tuple(sorted(self.kinds[self.die_kind[die]][0] for die in tally.nazgul)),
             )
             if outcome not in self.outcomes:
                 self.outcomes[outcome] = len(self.outcomes)
@@ -238,6 +243,37 @@ class TurnGraph:
         return dice
 
     # -- solving --------------------------------------------------------------------------------
+
+    def count(self, code: int, key: str | int) -> int:
+        """How many kept dice of the code show ``key``: a face, or a Nazgûl target slot."""
+        return code // self.place[key] % BASE
+
+    def policy(self, values: np.ndarray) -> dict[tuple[Hand, bool], np.ndarray]:
+        """For each block, the node the best choice after each roll leads to (shape codes x rolls);
+        ties go to the first choice listed, as ``max`` does."""
+        chosen = {}
+        for key, block in self.blocks.items():
+            best = values[block.table].argmax(axis=2)
+            chosen[key] = np.take_along_axis(block.table, best[..., None], axis=2)[..., 0]
+        return chosen
+
+    def reach(self, start: int, values: np.ndarray) -> np.ndarray:
+        """The chance of ending at each leaf from node ``start``, playing the best choices."""
+        mass = np.zeros(self.size)
+        mass[start] = 1.0
+        for key, block in reversed(self.blocks.items()):  # parents before children
+            here = mass[block.start : block.start + len(block.codes)]
+            if not here.any():
+                continue
+            children = self._policy(values)[key]
+            weights = here[:, None] * block.probabilities[None, :]
+            mass += np.bincount(children.ravel(), weights=weights.ravel(), minlength=self.size)
+        return mass[: len(self.leaf_codes)]
+
+    def _policy(self, values: np.ndarray) -> dict[tuple[Hand, bool], np.ndarray]:
+        if self._policy_for is not values:
+            self._policy_cache, self._policy_for = self.policy(values), values
+        return self._policy_cache
 
     def solve(self, outcome_values: np.ndarray) -> np.ndarray:
         """The value of every node, given the value of every outcome (in outcome order)."""
