@@ -150,7 +150,7 @@ def test_hot_seat_names_whose_turn_it_is():
 def test_save_then_load_resumes_the_exact_state(tmp_path: Path):
     saved = tmp_path / "game.json"
     state = rolled(players=3)
-    play, screen = session(state, ["human", "greedy", "greedy"], Script("2", f"save {saved}", "quit", ""))
+    play, screen = session(state, ["human", "greedy", "greedy"], Script("keep yellow:ring", f"save {saved}", "quit", ""))
     assert play.run() == 0
     assert f"Saved to {saved}" in screen.getvalue()
     assert middleearth.load_record(saved) == play.state
