@@ -163,29 +163,28 @@ def test_sam_gandalf_example_split_then_mark_a_half():
     assert sheets(state) == [Sheet(), Sheet(splits=0b10, marked=2)]
 
 
-def test_gandalf_has_no_effect_once_every_space_is_split():
+def after_a_lone_gandalf(sheet: Sheet) -> Sheet:
+    """Frodo's sheet after a turn that sets aside one Gandalf and nothing else that counts."""
     state = table()
-    state.sheets[0] = Sheet(splits=0b11111111, marked=3)
+    state.sheets[0] = sheet
     play(state, "roll yellow:gandalf red:fellowship blue:fellowship green:fellowship black:tree",
          "keep yellow:gandalf black:tree")
-    assert sheets(state)[0] == Sheet(splits=0b11111111, marked=3)
+    return state.sheets[0]
+
+
+def test_gandalf_has_no_effect_once_every_space_is_split():
+    assert after_a_lone_gandalf(Sheet(splits=0b11111111, marked=3)) == Sheet(splits=0b11111111, marked=3)
 
 
 def test_the_last_mordor_space_may_be_split_but_never_twice():
-    state = table()
-    state.sheets[0] = Sheet(splits=0b01111111, marked=14)  # only Mordor's space is whole and unmarked
-    play(state, "roll yellow:gandalf red:fellowship blue:fellowship green:fellowship black:tree",
-         "keep yellow:gandalf black:tree")
-    assert sheets(state)[0] == Sheet(splits=0b11111111, marked=14)
-    assert not state.eliminated(0)
+    only_mordor_whole = Sheet(splits=0b01111111, marked=14)
+    split = after_a_lone_gandalf(only_mordor_whole)
+    assert split == Sheet(splits=0b11111111, marked=14) and not split.eliminated(NAZGUL_SPACES)
+    assert after_a_lone_gandalf(split) == split
 
 
 def test_gandalf_skips_a_split_space_already_half_marked():
-    state = table()
-    state.sheets[0] = Sheet(splits=0b1, marked=1)
-    play(state, "roll yellow:gandalf red:fellowship blue:fellowship green:fellowship black:tree",
-         "keep yellow:gandalf black:tree")
-    assert sheets(state)[0] == Sheet(splits=0b11, marked=1)
+    assert after_a_lone_gandalf(Sheet(splits=0b1, marked=1)) == Sheet(splits=0b11, marked=1)
 
 
 # -- White Tree ----------------------------------------------------------------------------------
