@@ -50,7 +50,7 @@ SHORT_FEATURES = {
     "all_nazgul_on_you": "all Nazgûl on you",
     "one_ring_fewer": "one Ring fewer",
 }
-LOG_LINES = 6
+LOG_LINES = 4  # the play loop prints every event as it happens; the view recalls the latest
 NAZGUL_KEY = Text("□ free  ■ marked  ▫▫ split by Gandalf, ▪ a half marked", style="dim")
 
 HELP = """\
