@@ -28,6 +28,8 @@ def observe(state: "MordorState", seat: int | None) -> dict[str, Any]:
         "final_round": state.final_round,
         "goal": parts.goal,
         "route": list(parts.locations),
+        # The feature of each route space (all "none" in the basic game): the back of the sheet.
+        "route_features": list(parts.features) if game.locations_variant else ["none"] * len(parts.features),
         "players": [
             {
                 "seat": s,

@@ -1,0 +1,156 @@
+// A match being played or watched: the seats, the game's view, and the websocket that feeds it.
+
+import { get, post, tokens, keepTokens, dropToken, toast, ApiError } from "./api.js";
+import { el, clear } from "./dom.js";
+import { loadView } from "./views.js";
+import { seatLabel } from "./hub.js";
+
+const RETRY_MS = [500, 1000, 2000, 4000];
+
+export async function showMatch(root, id, params) {
+  let summary = await get(`/api/matches/${id}`);
+  if (params.get("join") && !Object.keys(tokens(id)).length && summary.seats.some((s) => s.kind === "open")) {
+    await join(id);
+    summary = await get(`/api/matches/${id}`);
+  }
+  const held = tokens(id);
+  const seat = chooseSeat(held, params);
+  const token = seat === null ? null : held[seat];
+
+  const head = el("div", { class: "match-head panel" });
+  const board = el("div", { class: "match-board" });
+  clear(root).append(el("div", { class: "match", "data-match": id }, head, board));
+
+  const module = await loadView(summary.game);
+  let frame = null;
+  let log = [];
+  const view = module.createView(board, {
+    act,
+    odds: summary.has_odds === false ? null : () => get(`/api/matches/${id}/odds${token ? `?token=${encodeURIComponent(token)}` : ""}`),
+    names: () => (frame?.seats ?? summary.seats).map((s) => s.name),
+  });
+
+  let socket = null;
+  let closed = false;
+  let attempt = 0;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+    socket.addEventListener("open", () => { attempt = 0; });
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (closed) return;
+      if (event.code === 4403) {  // our token no longer holds the seat: watch instead
+        dropToken(id, seat);
+        toast("This seat is no longer yours; you are watching.", "error");
+        location.hash = `#/match/${id}`;
+        return;
+      }
+      setTimeout(connect, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
+    });
+  }
+
+  function receive(message) {
+    if (message.type === "state") {
+      log = message.log_from === 0 ? message.log : log.concat(message.log);
+      frame = { ...message, log };
+      drawHead(head, frame, seat, held, id, summary.title);
+      view.update(frame);
+    } else if (message.type === "refused" || message.type === "error") {
+      toast(message.reason, "error");
+    }
+  }
+
+  /** Send an action with the version we saw; without a live socket, the HTTP way. */
+  async function act(action) {
+    if (!frame || token === null) return;
+    if (socket?.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "action", action, version: frame.version }));
+      return;
+    }
+    try {
+      await post(`/api/matches/${id}/actions`, { token, action, version: frame.version });
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  connect();
+  return () => { closed = true; socket?.close(); };
+}
+
+/** The seat this browser plays here: ?seat=N if held, else the first held one, else spectator. */
+function chooseSeat(held, params) {
+  const seats = Object.keys(held);
+  const asked = params.get("seat");
+  if (asked !== null && asked in held) return asked;
+  return seats.length ? seats[0] : null;
+}
+
+async function join(id, seat) {
+  try {
+    const answer = await post(`/api/matches/${id}/join`, seat === undefined ? {} : { seat });
+    keepTokens(id, { [answer.seat]: answer.token });
+    return answer.seat;
+  } catch (error) {
+    toast(error instanceof ApiError ? error.message : String(error), "error");
+    return null;
+  }
+}
+
+function drawHead(head, frame, seat, held, id, title) {
+  const status = { open: "waiting for players", running: "in play", finished: "finished" }[frame.status] ?? frame.status;
+  const seats = el("ul", { class: "seat-list" });
+  for (const s of frame.seats) {
+    const mine = String(s.seat) in held;
+    const item = el("li", { class: `${mine ? "mine" : ""}${String(s.seat) === seat ? " playing" : ""}${frame.to_move === s.seat ? " to-move" : ""}` },
+      el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "here" : "away" }), seatLabel(s));
+    if (mine && String(s.seat) !== seat) item.append(el("a", { href: `#/match/${id}?seat=${s.seat}` }, "play this seat"));
+    if (s.kind === "open" && frame.status !== "finished") {
+      const take = el("button", { class: "quiet" }, "take this seat");
+      take.addEventListener("click", async () => {
+        const got = await join(id, s.seat);
+        if (got !== null) { location.hash = `#/match/${id}?seat=${got}`; }
+      });
+      item.append(take);
+    }
+    seats.append(item);
+  }
+  const tools = el("div", { class: "match-tools" });
+  if (seat !== null && frame.status !== "finished") {
+    const leave = el("button", { class: "quiet" }, "Leave seat");
+    leave.addEventListener("click", async () => {
+      try {
+        await post(`/api/matches/${id}/leave`, { token: held[seat] });
+      } catch (error) {
+        toast(error.message, "error");
+      }
+      dropToken(id, seat);
+      location.hash = "#/";
+    });
+    tools.append(leave);
+  }
+  if (frame.status === "finished") {
+    tools.append(el("a", { class: "button", href: `#/replay/${id}` }, "Replay"));
+    if (frame.rematch) tools.append(el("a", { class: "button primary", href: `#/match/${frame.rematch}` }, "Go to the new match"));
+    else if (seat !== null) {
+      const again = el("button", { class: "primary" }, "Play again");
+      again.addEventListener("click", async () => {
+        try {
+          const { match } = await post(`/api/matches/${id}/rematch`, { token: held[seat] });
+          keepTokens(match.id, held);  // the same tokens hold the same seats in the new match
+          location.hash = `#/match/${match.id}`;
+        } catch (error) {
+          toast(error.message, "error");
+        }
+      });
+      tools.append(again);
+    }
+  }
+  tools.append(el("a", { class: "button quiet", href: `/api/matches/${id}/record`, download: `${id}.json` }, "Record"));
+  const who = seat === null ? "You are watching" : `You play ${frame.seats[seat]?.name ?? `seat ${seat}`}`;
+  clear(head).append(
+    el("div", { class: "match-title" }, el("h1", {}, title),
+      el("span", { class: `status status-${frame.status}` }, status), el("span", { class: "who" }, who)),
+    seats, tools);
+}
