@@ -26,6 +26,7 @@ serve: $(STAMP)
 # The hub's tests also run on PostgreSQL: the script starts a local server (installing Debian's
 # postgresql if needed) and prints its URL; when it cannot, those tests skip and say why.
 test: $(STAMP)
+	sh scripts/ensure-chromium.sh
 	MIDDLEEARTH_TEST_POSTGRES_URL="$$(scripts/postgres-for-tests.sh)" $(BIN)/python -m pytest -m "not slow"
 
 # Long sweeps, not part of `make test`: thousands of games per option set.

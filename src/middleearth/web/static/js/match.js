@@ -3,6 +3,7 @@
 import { get, post, tokens, keepTokens, dropToken, toast, ApiError } from "./api.js";
 import { el, clear } from "./dom.js";
 import { loadView } from "./views.js";
+import * as generic from "./generic.js";
 import { seatLabel } from "./hub.js";
 
 const RETRY_MS = [500, 1000, 2000, 4000];
@@ -21,7 +22,8 @@ export async function showMatch(root, id, params) {
   const board = el("div", { class: "match-board" });
   clear(root).append(el("div", { class: "match", "data-match": id }, head, board));
 
-  const module = await loadView(summary.game);
+  const textual = params.get("view") === "text";  // any game's plain view, on request
+  const module = textual ? generic : await loadView(summary.game);
   let frame = null;
   let log = [];
   const view = module.createView(board, {
@@ -54,7 +56,8 @@ export async function showMatch(root, id, params) {
     if (message.type === "state") {
       log = message.log_from === 0 ? message.log : log.concat(message.log);
       frame = { ...message, log };
-      drawHead(head, frame, seat, held, id, summary.title);
+      root.firstChild.dataset.version = frame.version;  // lets a test wait for the next state
+      drawHead(head, frame, seat, held, id, summary.title, textual);
       view.update(frame);
     } else if (message.type === "refused" || message.type === "error") {
       toast(message.reason, "error");
@@ -98,7 +101,7 @@ async function join(id, seat) {
   }
 }
 
-function drawHead(head, frame, seat, held, id, title) {
+function drawHead(head, frame, seat, held, id, title, textual) {
   const status = { open: "waiting for players", running: "in play", finished: "finished" }[frame.status] ?? frame.status;
   const seats = el("ul", { class: "seat-list" });
   for (const s of frame.seats) {
@@ -147,6 +150,9 @@ function drawHead(head, frame, seat, held, id, title) {
       tools.append(again);
     }
   }
+  const here = seat === null ? "" : `seat=${seat}&`;
+  tools.append(el("a", { class: "button quiet", href: `#/match/${id}?${here}${textual ? "" : "view=text"}` },
+    textual ? "Board view" : "Text view"));
   tools.append(el("a", { class: "button quiet", href: `/api/matches/${id}/record`, download: `${id}.json` }, "Record"));
   const who = seat === null ? "You are watching" : `You play ${frame.seats[seat]?.name ?? `seat ${seat}`}`;
   clear(head).append(
