@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 # of Gandalf's splits).
 ADVANCE_PER_TURN = 1.7
 MARKS_PER_TURN = 0.45
-SPREAD = 1.2  # how uncertain a race of n turns is, in turns, per square root of turn
+SPREAD = 1.2  # spread of the Nazgûl marks over n turns, in units, per square root of a turn
+RACE_SCALE = 1.5  # turns: how uncertain the order of arrival is between two hobbits
 # What the greedy policy counts one kept die as worth, in Ring-route spaces.
 GANDALF = 0.45
 NAZGUL_ON_YOU = 0.9
@@ -45,26 +46,24 @@ class MordorHeuristics(Heuristics):
     def evaluate(self, state: "MordorState", seat: int) -> float:  # type: ignore[override]
         """An estimate of ``seat``'s chance to win, between 0 and 1 (exact once the game is over).
 
-        Each seat still in the game gets a strength: the chance to survive the turns it still
-        needs to reach Mordor, times a race factor that halves for each turn it is behind the
-        fastest. A seat's share of the total strength is its estimate; the weight left for
-        "nobody wins" is the chance that every seat falls.
+        Each hobbit still in the game needs some turns to reach Mordor and survives them with
+        some chance. ``seat`` wins if it survives and no rival both survives and arrives first
+        (a race of uncertain length: a logistic in the difference of turns needed).
         """
         if state.winners is not None:
             return state.returns()[seat]
         if state.eliminated(seat):
             return 0.0
-        players = state.game.num_players
-        active = [s for s in range(players) if not state.eliminated(s)]
+        active = [s for s in range(state.game.num_players) if not state.eliminated(s)]
         if state.final_round:
             return self._final_round(state, seat, active)
         turns = {s: self._turns_needed(state, s) for s in active}
-        survival = {s: self._survival(state, s, turns[s]) for s in active}
-        fastest = min(turns.values())
-        strength = {s: survival[s] * 0.5 ** (turns[s] - fastest) for s in active}
-        total = sum(strength.values())
-        everyone_falls = math.prod(1.0 - p for p in survival.values())
-        return (1.0 - everyone_falls) * strength[seat] / total if total else 0.0
+        chance = self._survival(state, seat, turns[seat])
+        for rival in active:
+            if rival != seat:
+                first = 1.0 / (1.0 + math.exp((turns[rival] - turns[seat]) / RACE_SCALE))
+                chance *= 1.0 - self._survival(state, rival, turns[rival]) * first
+        return chance
 
     def _turns_needed(self, state: "MordorState", seat: int) -> float:
         """Turns ``seat`` needs to reach Mordor, with a little for who moves first in the round
