@@ -103,7 +103,7 @@ function nazgulRoute(player) {
   const route = el("div", { class: "nazgul-route", "aria-label": "Nazgûl route" });
   player.nazgul_route.forEach((space, i) => {
     const last = i === player.nazgul_route.length - 1;
-    const box = el("span", { class: `square${space.split ? " split" : ""}${last ? " mordor" : ""}`,
+    const box = el("span", { class: `square${space.split ? " split" : ""}${last ? " doom" : ""}`,
                              title: `${space.split ? "split, " : ""}${space.marked} marked` });
     const halves = space.split ? 2 : 1;
     for (let h = 0; h < halves; h++) box.append(el("span", { class: `half${h < space.marked ? " marked" : ""}` }));
@@ -128,7 +128,7 @@ function sheet(obs, player, names, mine) {
     active ? el("span", { class: "badge turn" }, "to play") : "",
   ));
   card.append(el("div", { class: "route-label" }, "Ring-bearer's route"), ringRoute(obs, player));
-  card.append(el("div", { class: "route-label" }, `Nazgûl route · ${player.unmarked} left`), nazgulRoute(player));
+  card.append(el("div", { class: "route-label" }, `Nazgûl route · ${player.unmarked} unmarked`), nazgulRoute(player));
   return card;
 }
 
@@ -171,6 +171,10 @@ export function createView(root, ctx) {
       : `${mover.hobbit}${names[mover.seat] && names[mover.seat] !== mover.hobbit ? ` (${names[mover.seat]})` : ""}`
         + (myMove ? ": your move" : " is playing");
     table.append(el("h2", { class: "turn-line" }, heading));
+    if (obs.winners !== null) {
+      table.append(standings(obs, names));
+      return;
+    }
     if (obs.final_round && obs.winners === null) table.append(el("p", { class: "notice" }, "Final round: a hobbit has reached Mordor."));
     if (obs.dice.feature !== "none" && obs.winners === null) {
       table.append(el("p", { class: "notice feature" }, `${mover.location}: ${FEATURES[obs.dice.feature]}`));
@@ -268,6 +272,22 @@ export function createView(root, ctx) {
       draw();
     },
   };
+}
+
+/** The end of the journey: every hobbit, the farthest first, and where they stopped. */
+function standings(obs, names) {
+  const order = [...obs.players].sort((a, b) => Number(obs.winners.includes(b.seat)) - Number(obs.winners.includes(a.seat))
+    || Number(a.eliminated) - Number(b.eliminated) || b.ring - a.ring || b.unmarked - a.unmarked);
+  const list = el("ol", { class: "standings" });
+  for (const player of order) {
+    const fate = obs.winners.includes(player.seat) ? "reached Mount Doom"
+      : player.eliminated ? `fell to the Nazgûl at ${player.location}`
+      : player.reached_mordor ? "reached Mordor too, with fewer free Nazgûl spaces" : `stopped at ${player.location}`;
+    const who = names[player.seat] && names[player.seat] !== player.hobbit ? ` (${names[player.seat]})` : "";
+    list.append(el("li", {}, el("span", { class: `token token-${player.colour}` }), el("strong", {}, player.hobbit),
+      `${who} ${fate}`));
+  }
+  return list;
 }
 
 function winnersText(obs) {

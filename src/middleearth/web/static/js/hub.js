@@ -106,7 +106,7 @@ function readOption(option, input) {
 /** One seat: you, a friend who joins later, or an AI agent; defaults: you first, AIs after. */
 function seatRow(index, agents, previous) {
   const kind = el("select", { name: `seat-${index}`, "aria-label": `seat ${index} is played by` });
-  kind.append(el("option", { value: "human" }, "You (this browser)"));
+  kind.append(el("option", { value: "human" }, "You"));
   kind.append(el("option", { value: "open" }, "Open: a friend joins"));
   for (const agent of agents) kind.append(el("option", { value: `ai:${agent.name}`, title: agent.summary }, `AI: ${agent.name}`));
   const fallback = index === 0 ? "human" : `ai:${agents.find((a) => a.name === "greedy")?.name ?? agents[0]?.name}`;

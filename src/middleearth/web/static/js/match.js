@@ -59,6 +59,11 @@ export async function showMatch(root, id, params) {
       root.firstChild.dataset.version = frame.version;  // lets a test wait for the next state
       drawHead(head, frame, seat, held, id, summary.title, textual);
       view.update(frame);
+      const next = String(frame.to_move);
+      if (frame.status === "running" && next !== seat && next in held) {  // hot seat: pass the device
+        toast(`${frame.seats[next]?.name ?? `seat ${next}`} to play`);
+        location.hash = `#/match/${id}?seat=${next}${textual ? "&view=text" : ""}`;
+      }
     } else if (message.type === "refused" || message.type === "error") {
       toast(message.reason, "error");
     }

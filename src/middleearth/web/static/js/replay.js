@@ -25,14 +25,14 @@ export async function showReplay(root, id, params) {
     b.addEventListener("click", () => go(to()));
     return b;
   };
-  const play = el("button", { class: "primary", "aria-label": "play" }, "▶");
+  const play = el("button", { class: "primary", "aria-label": "play" }, "Play");
   const board = el("div", { class: "match-board" });
   clear(root).append(el("div", { class: "replay" },
     el("div", { class: "panel replay-head" },
       el("h1", {}, `Replay: ${summary.title}`),
       el("div", { class: "replay-controls" },
-        button("⏮", "first", () => 0), button("◀", "back", () => step - 1), play,
-        button("▶︎|", "forward", () => step + 1), button("⏭", "last", () => total), slider, counter),
+        button("|◀", "first", () => 0), button("◀", "back", () => step - 1), play,
+        button("▶", "forward", () => step + 1), button("▶|", "last", () => total), slider, counter),
       said),
     board));
 
@@ -55,11 +55,11 @@ export async function showReplay(root, id, params) {
   slider.addEventListener("input", () => go(Number(slider.value)));
 
   let timer = null;
-  const stop = () => { clearInterval(timer); timer = null; play.textContent = "▶"; };
+  const stop = () => { clearInterval(timer); timer = null; play.textContent = "Play"; };
   play.addEventListener("click", () => {
     if (timer) return stop();
     if (step >= total) go(0);
-    play.textContent = "⏸";
+    play.textContent = "Pause";
     timer = setInterval(() => (step >= total ? stop() : go(step + 1)), PLAY_MS);
   });
   const keys = (event) => {
