@@ -190,3 +190,20 @@ def test_phone_screen_has_no_horizontal_scroll(browser, hub):
         page.screenshot(path=str(ARTIFACTS / "mordor-phone.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_hot_seat_passes_the_device_to_the_next_hobbit(page, hub):
+    page.goto(f"{hub}/")
+    page.click("button[data-game=mordor]")
+    page.fill("input[name=option-players]", "2")
+    page.dispatch_event("input[name=option-players]", "input")
+    page.select_option("select[name=seat-1]", "human")
+    page.click("form button[type=submit]")
+    page.wait_for_selector(".sheet")
+    assert "You play Frodo" in page.inner_text(".match-head")
+    while "You play Frodo" in page.inner_text(".match-head"):  # Frodo's turn, clicked through
+        assert wait_for_my_move_or_end(page)
+        set_aside_by_clicking(page)
+    page.wait_for_selector(".die.choosable", timeout=WAIT_MS)
+    assert "You play Sam" in page.inner_text(".match-head")
+    assert "?seat=1" in page.url
