@@ -70,6 +70,15 @@ def test_a_player_action_at_a_chance_node_is_refused():
     assert "not a possible chance outcome" in str(refused(state, "roll yellow:ring red:ring"))
 
 
+def test_a_face_a_die_does_not_carry_is_refused():
+    """Only the black die has the White Tree: no roll shows it elsewhere, no keep may claim it."""
+    state = table()
+    assert "not a possible chance outcome" in str(
+        refused(state, "roll yellow:tree red:ring blue:ring green:ring black:ring"))
+    play(state, "roll yellow:ring red:ring blue:ring green:ring black:ring")
+    assert "the yellow die shows ring, not tree" in refused(state, "keep yellow:tree").reason
+
+
 def test_acting_after_the_end_is_refused():
     state = table()
     state.sheets[0] = Sheet(ring=16)
