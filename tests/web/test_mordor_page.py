@@ -123,6 +123,17 @@ def test_only_legal_selections_can_be_confirmed(page, hub):
         page.locator(f".dice.rolled .die[data-colour={colour}]").click()  # unselect
         assert page.locator(".die.selected").count() == 0
 
+    # The keyboard plays too: the dice's numbers pick them, Enter sets them aside.
+    colours = [die.get_attribute("data-colour") for die in dice.all()]
+    choice = sorted(legal, key=len)[-1]
+    before = version(page)
+    for colour in choice:
+        page.keyboard.press(str(colours.index(colour) + 1))
+    assert page.locator("button.confirm").is_enabled()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
+                           timeout=WAIT_MS)
+
 
 def test_odds_on_request_list_every_choice(page, hub):
     match_id = create_from_hub(page, hub, players=2, variant="basic")
@@ -207,3 +218,27 @@ def test_hot_seat_passes_the_device_to_the_next_hobbit(page, hub):
     page.wait_for_selector(".die.choosable", timeout=WAIT_MS)
     assert "You play Sam" in page.inner_text(".match-head")
     assert "?seat=1" in page.url
+
+
+def test_join_an_open_seat_from_the_lobby(page, hub):
+    body = {"game": "mordor", "options": {"players": 2},
+            "seats": [{"type": "ai", "agent": "greedy"}, {"type": "open"}]}
+    match = post_json(f"{hub}/api/matches", body)["match"]
+    assert match["status"] == "open"
+    page.goto(f"{hub}/")
+    page.click(f".match-list li[data-match='{match['id']}'] a")
+    page.wait_for_function("document.querySelector('.status-running')", timeout=WAIT_MS)
+    assert "You play Sam" in page.inner_text(".match-head")
+    assert page.locator(".sheet").count() == 2
+
+
+def test_a_refused_option_is_explained_and_creates_nothing(page, hub):
+    before = len(get_json(f"{hub}/api/matches")["running"])
+    page.goto(f"{hub}/")
+    page.click("button[data-game=mordor]")
+    page.fill("input[name=option-hobbits]", "Gollum")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("#toast.error")
+    assert "Gollum" in page.inner_text("#toast")
+    assert "#/match/" not in page.url
+    assert len(get_json(f"{hub}/api/matches")["running"]) == before

@@ -145,6 +145,17 @@ export function createView(root, ctx) {
   let frame = null;
   let lastRoll = null;
   let seen = Infinity;  // the last log entry shown; later ones are highlighted as they arrive
+  let keys = {};  // this moment's keyboard shortcuts: "1".."5" toggle dice, Enter sets aside, r rerolls
+
+  const onKey = (event) => {
+    if (event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+    const run = keys[event.key.toLowerCase()];
+    if (run) {
+      event.preventDefault();
+      run();
+    }
+  };
+  document.addEventListener("keydown", onKey);
 
   /** Select the dice of a legal keep (a click on a row of the odds). */
   function choose(text) {
@@ -171,6 +182,7 @@ export function createView(root, ctx) {
       : `${mover.hobbit}${names[mover.seat] && names[mover.seat] !== mover.hobbit ? ` (${names[mover.seat]})` : ""}`
         + (myMove ? ": your move" : " is playing");
     table.append(el("h2", { class: "turn-line" }, heading));
+    keys = {};
     if (obs.winners !== null) {
       table.append(standings(obs, names));
       return;
@@ -184,7 +196,7 @@ export function createView(root, ctx) {
     const roll = obs.dice.roll ?? [];
     // Only dice that can still join some legal selection are offered.
     const reachable = (colour) => keeps.some((k) => k.colours.has(colour) && isSubset(selected, k.colours));
-    for (const { colour, face } of roll) {
+    roll.forEach(({ colour, face }, index) => {
       const die = dieElement(colour, face);
       if (myMove) {
         const on = selected.has(colour);
@@ -196,11 +208,12 @@ export function createView(root, ctx) {
         if (usable) {
           const toggle = () => { on ? selected.delete(colour) : selected.add(colour); drawTray(obs, names); };
           die.addEventListener("click", toggle);
-          die.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); toggle(); } });
+          die.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); toggle(); } });
+          keys[String(index + 1)] = toggle;
         }
       }
       rolled.append(die);
-    }
+    });
     if (!roll.length) {
       const waiting = obs.winners === null ? `${obs.dice.in_hand.length} dice to roll…` : "";
       rolled.append(el("span", { class: "placeholder" }, waiting));
@@ -220,10 +233,12 @@ export function createView(root, ctx) {
         : !selected.size ? "Choose dice to set aside"
         : keeps.some((k) => isSubset(selected, k.colours)) ? "Choose more dice" : "Not a legal choice");
       confirm.addEventListener("click", () => { if (match) ctx.act(match.text); });
+      if (match) keys.enter = () => ctx.act(match.text);
       const actions = el("div", { class: "tray-actions" }, confirm);
       if (reroll) {
         const again = el("button", { class: "reroll" }, "Reroll (Rohan)");
         again.addEventListener("click", () => ctx.act("reroll"));
+        keys.r = () => ctx.act("reroll");
         actions.append(again);
       }
       if (selected.size) {
@@ -232,7 +247,10 @@ export function createView(root, ctx) {
         actions.append(none);
       }
       table.append(actions);
-      table.append(el("p", { class: "hint" }, hint(obs, keeps)));
+      table.append(el("p", { class: "hint" }, hint(obs, keeps),
+        el("span", { class: "keys" }, ` Keys: 1–${roll.length} pick dice, Enter sets them aside${reroll ? ", R rerolls" : ""}.`)));
+    } else if (lastTurn(obs).length) {
+      table.append(el("ul", { class: "last-turn", "aria-label": "Last results" }, lastTurn(obs).map((text) => el("li", {}, text))));
     }
   }
 
@@ -264,6 +282,9 @@ export function createView(root, ctx) {
   }
 
   return {
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+    },
     update(next) {
       const roll = JSON.stringify(next.observation.dice.roll);
       if (roll !== lastRoll || !next.legal?.length) selected = new Set();  // a new roll: start afresh
@@ -294,6 +315,12 @@ function winnersText(obs) {
   if (!obs.winners.length) return "Everyone is eliminated: Sauron wins.";
   const names = obs.winners.map((s) => obs.players[s].hobbit);
   return `${names.join(" and ")} ${names.length === 1 ? "destroys the Ring and wins!" : "share the win!"}`;
+}
+
+/** The results of the most recent turn that ended, as the log tells them. */
+function lastTurn(obs) {
+  const last = obs.log[obs.log.length - 1]?.action;
+  return obs.log.filter((entry) => entry.action === last).map((entry) => entry.text);
 }
 
 function hint(obs, keeps) {

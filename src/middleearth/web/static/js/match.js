@@ -84,7 +84,7 @@ export async function showMatch(root, id, params) {
   }
 
   connect();
-  return () => { closed = true; socket?.close(); };
+  return () => { closed = true; socket?.close(); view.destroy?.(); };
 }
 
 /** The seat this browser plays here: ?seat=N if held, else the first held one, else spectator. */

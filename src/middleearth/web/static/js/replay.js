@@ -69,5 +69,5 @@ export async function showReplay(root, id, params) {
   };
   document.addEventListener("keydown", keys);
   await go(step);
-  return () => { stop(); document.removeEventListener("keydown", keys); };
+  return () => { stop(); document.removeEventListener("keydown", keys); view.destroy?.(); };
 }
