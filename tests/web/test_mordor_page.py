@@ -242,3 +242,51 @@ def test_a_refused_option_is_explained_and_creates_nothing(page, hub):
     assert "Gollum" in page.inner_text("#toast")
     assert "#/match/" not in page.url
     assert len(get_json(f"{hub}/api/matches")["running"]) == before
+
+
+def drive_until(hub, match_id: str, tokens: dict[str, str], wanted) -> tuple[str, dict]:
+    """Play both human seats over HTTP (rings first) until ``wanted(legal)``; the seat and its view."""
+    for _ in range(400):
+        views = [get_json(f"{hub}/api/matches/{match_id}?token={token}") for token in tokens.values()]
+        view = next(view for view in views if view["legal"])
+        if wanted(view["legal"]):
+            return str(view["seat"]), view
+        keeps = [text for text in view["legal"] if text.startswith("keep")]
+        action = max(keeps, key=lambda text: (text.count(":ring"), -len(text.split())))
+        post_json(f"{hub}/api/matches/{match_id}/actions",
+                  {"token": tokens[str(view["seat"])], "action": action, "version": view["version"]})
+    raise AssertionError("the wanted choice never came in 400 decisions")
+
+
+def open_as(page, hub, match_id: str, seat: str, token: str) -> None:
+    page.goto(f"{hub}/")
+    page.evaluate(f"localStorage.setItem('middleearth:{match_id}', JSON.stringify({{'{seat}': '{token}'}}))")
+    page.goto(f"{hub}/#/match/{match_id}")
+    page.wait_for_selector(".die.choosable", timeout=WAIT_MS)
+
+
+def test_white_tree_stop_and_rohan_reroll(page, hub):
+    body = {"game": "mordor", "options": {"players": 2, "variant": "locations"}, "seed": 1,
+            "seats": [{"type": "human"}, {"type": "human"}]}
+    created = post_json(f"{hub}/api/matches", body)
+    match_id, tokens = created["match"]["id"], created["tokens"]
+
+    seat, view = drive_until(hub, match_id, tokens, lambda legal: any(":tree" in text for text in legal))
+    open_as(page, hub, match_id, seat, tokens[seat])
+    stop = min((text for text in view["legal"] if ":tree" in text), key=len)
+    for word in stop.split()[1:]:
+        page.click(f".dice.rolled .die[data-colour={word.split(':')[0]}]")
+    assert "White Tree" in page.inner_text("button.confirm")
+    page.click("button.confirm")
+    page.wait_for_function("[...document.querySelectorAll('.log li')].some(li => li.textContent.includes('White Tree'))",
+                           timeout=WAIT_MS)
+
+    seat, view = drive_until(hub, match_id, tokens, lambda legal: "reroll" in legal)
+    open_as(page, hub, match_id, seat, tokens[seat])
+    assert "You may reroll each roll once" in page.inner_text(".tray")
+    before = version(page)
+    page.click("button.reroll")
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
+                           timeout=WAIT_MS)
+    page.wait_for_selector(".die.choosable", timeout=WAIT_MS)
+    assert page.locator("button.reroll").count() == 0, "each roll may be rerolled only once"
