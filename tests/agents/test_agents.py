@@ -142,8 +142,8 @@ def test_the_second_decision_of_a_turn_reuses_the_solved_turn():
     state = roll_position(2, "basic", 6, 0, dice_left=5)
     agent = make_agent("expectimax", state.game, state.current_player)
     state.apply(agent.choose(state))
-    solved = dict(agent.heuristics._solver.solved)
+    solved = dict(agent.heuristics.solver.solved)
     state.apply(middleearth.sample_chance(state, random.Random(0)))
     if not state.is_chance_node() and not state.is_terminal():
         agent.choose(state)
-        assert dict(agent.heuristics._solver.solved).keys() == solved.keys()
+        assert dict(agent.heuristics.solver.solved).keys() == solved.keys()

@@ -23,6 +23,7 @@ class Agent(ABC):
         self.seat = seat
         self.rng = random.Random(seed)
         self.params = params
+        self.heuristics = game.heuristics()  # the game's knowledge, lent to every agent
 
     @abstractmethod
     def choose(self, state: State) -> Action:
@@ -43,10 +44,6 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     name = "greedy"
     summary = "plays the game's own heuristic policy, without search"
-
-    def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
-        super().__init__(game, seat, seed, **params)
-        self.heuristics = game.heuristics()
 
     def choose(self, state: State) -> Action:
         return self.heuristics.policy(state, self.seat)

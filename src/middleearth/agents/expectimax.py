@@ -32,7 +32,6 @@ class ExpectimaxAgent(Agent):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
         super().__init__(game, seat, seed, **params)
-        self.heuristics = game.heuristics()
         self.table: dict[Hashable, float] = {}
         self.fast = bool(params.get("fast", True)) and hasattr(self.heuristics, "action_values")
         self._groups: Callable[[State], list[tuple[Action, float]]] = getattr(

@@ -52,7 +52,6 @@ class MctsAgent(Agent):
             raise BadOption(f"mcts: iterations must be at least 1, not {self.iterations}")
         if self.rollout not in ROLLOUTS:
             raise BadOption(f"mcts: rollout {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
-        self.heuristics = game.heuristics()
         self.seats = game.num_players
 
     def choose(self, state: State) -> Action:

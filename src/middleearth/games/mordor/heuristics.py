@@ -39,7 +39,7 @@ class MordorHeuristics(Heuristics):
     """Evaluation, greedy policy and search keys for Journey to Mordor."""
 
     def __init__(self) -> None:
-        self._solver = TurnSolver(self.evaluate)
+        self.solver = TurnSolver(self.evaluate)
 
     # -- evaluation ---------------------------------------------------------------------------
 
@@ -193,6 +193,6 @@ class MordorHeuristics(Heuristics):
         The same numbers as the generic search in ``middleearth.agents.expectimax``, computed
         on the turn's precompiled graph (``middleearth.games.mordor.solver``).
         """
-        graph, nodes = self._solver.choice_nodes(state)
-        _, values = self._solver.values(state, seat)
+        graph, nodes = self.solver.choice_nodes(state)
+        _, values = self.solver.values(state, seat)
         return list(zip(state.legal_actions(), values[nodes].tolist()))

@@ -65,7 +65,7 @@ def decision_odds(state: "MordorState") -> list[ChoiceOdds]:
         raise MiddleEarthError("no decision on the table: odds are for a roll waiting to be set aside"
                                + (" (the game is over)" if state.is_terminal() else " (roll the dice first)"))
     heuristics = state.game.heuristics()
-    solver = heuristics._solver
+    solver = heuristics.solver
     seat = state.current_player
     graph, nodes = solver.choice_nodes(state)
     _, values = solver.values(state, seat)

@@ -21,7 +21,7 @@ on a scratch state standing for the whole class of states.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Hashable
 
 import numpy as np
@@ -71,6 +71,15 @@ class Block:
     codes: np.ndarray  # sorted kept codes
     probabilities: np.ndarray  # of each roll
     table: np.ndarray  # node indices, shape (codes, rolls, choices), padded with PAD
+    children: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))  # table without PAD
+    firsts: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))  # each row's first child
+
+    def pack(self) -> None:
+        """Keep the table's real entries in one flat run (row after row): solving reads only them."""
+        real = self.table != PAD
+        self.children = self.table[real]
+        counts = real.sum(axis=2).ravel()
+        self.firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))
 
 
 class TurnGraph:
@@ -99,15 +108,14 @@ class TurnGraph:
     def _explore(self, start: Hand) -> None:
         """List the rolls of every hand the turn can reach, with each legal choice as
         (kept code added, hand left, or None when the turn ends)."""
-        todo = [start]
+        todo = {start}
         while todo:
             hand = todo.pop()
             for rerolled in (False, True) if self.rohan else (False,):
-                if (hand, rerolled) in self.rolls:
-                    continue
                 rows = [(p, self._choices(hand, faces, rerolled)) for faces, p in self._grouped_rolls(hand)]
                 self.rolls[hand, rerolled] = rows
-                todo += [rest for _, row in rows for _, rest in row if rest and (rest, False) not in self.rolls]
+            rests = {rest for _, row in self.rolls[hand, False] for _, rest in row if rest and rest != hand}
+            todo |= {rest for rest in rests if (rest, False) not in self.rolls}
 
     def _choices(self, hand: Hand, faces: tuple[str, ...], rerolled: bool) -> list[tuple[int, Hand | None]]:
         scratch = self._scratch
@@ -182,6 +190,7 @@ class TurnGraph:
                 self.blocks[hand, rerolled] = block
                 position += len(codes)
                 block.table = self._table(hand, rerolled, block)
+                block.pack()
         self.size = position + 1  # the last slot holds -inf, the padding of the tables
         self._policy_for: np.ndarray | None = None
         self._policy_cache: dict[tuple[Hand, bool], np.ndarray] = {}
@@ -213,8 +222,9 @@ class TurnGraph:
         self.outcomes: dict[Outcome, int] = {}  # in index order
         self.outcome_codes: list[int] = []
         leaf_outcome = []
+        slots = die_for_slot(scratch)
         for code in self.leaf_codes.tolist():
-            scratch.kept = tuple(self.kept_dice(code, self._build_die_for_slot()))
+            scratch.kept = tuple(self.kept_dice(code, slots))
             tally = scratch.tally()
             outcome = Outcome(
                 advance=tally.rings if tally.orcs <= tally.fellowship else 0,
@@ -226,9 +236,6 @@ class TurnGraph:
                 self.outcome_codes.append(code)
             leaf_outcome.append(self.outcomes[outcome])
         self.leaf_outcome = np.array(leaf_outcome, dtype=np.int64)
-
-    def _build_die_for_slot(self) -> dict[int, int]:
-        return {self.kinds[k][0]: dice[0] for k, dice in self._dice_of.items()}
 
     def kept_dice(self, code: int, die_for_slot: dict[int, int]) -> list[tuple[int, str]]:
         """Real dice that stand for a kept code: any die for a plain face, a die whose Nazgûl
@@ -281,8 +288,9 @@ class TurnGraph:
         values[: len(self.leaf_codes)] = outcome_values[self.leaf_outcome]
         values[-1] = -np.inf
         for block in self.blocks.values():  # in the order placed: children first
-            best = values[block.table].max(axis=2)
-            values[block.start : block.start + len(block.codes)] = best @ block.probabilities
+            best = np.maximum.reduceat(values[block.children], block.firsts)
+            values[block.start : block.start + len(block.codes)] = (
+                best.reshape(len(block.codes), -1) @ block.probabilities)
         return values
 
 
@@ -320,7 +328,7 @@ class TurnSolver:
 
     def outcome_values(self, state: "MordorState", graph: TurnGraph, seat: int) -> np.ndarray:
         """The evaluation for ``seat`` after each of the turn's outcomes, played by the rules."""
-        slots = die_for_slot(state, graph)
+        slots = die_for_slot(state)
         after = state.clone()
         after.history, after.movers = [], []  # not read by the end of a turn: spare the copies
         values = []
@@ -347,7 +355,7 @@ class TurnSolver:
         return graph, nodes
 
 
-def die_for_slot(state: "MordorState", graph: TurnGraph) -> dict[int, int]:
+def die_for_slot(state: "MordorState") -> dict[int, int]:
     """For each Nazgûl target counted from the roller, a die of ``state`` that hits it."""
     slots: dict[int, int] = {}
     for die in range(len(state.parts.dice)):
