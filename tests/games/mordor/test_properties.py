@@ -9,7 +9,8 @@ import middleearth
 from middleearth.games.mordor import Sheet
 from middleearth.games.mordor.actions import Roll
 
-from .helpers import NAZGUL_SPACES, RIVENDELL, play, sheets, table
+from .helpers import (GONDOR, HELMS_DEEP, LOTHLORIEN, MINAS_TIRITH, MORDOR, MORIA, NAZGUL_SPACES, RIVENDELL,
+                      ROHAN, SHELOB, play, sheets, table)
 
 FULL = NAZGUL_SPACES
 
@@ -143,3 +144,76 @@ def test_marks_and_splits_keep_the_sheet_consistent(sheet, steps):
         first_open = next((i for i, s in enumerate(shown) if s["marked"] < widths[i]), len(shown))
         assert all(s["marked"] == 0 for s in shown[first_open + 1:])
         assert sheet.eliminated(FULL) == (sheet.marked == sheet.units(FULL))
+
+
+# Where each feature starts on the ring route (helpers' constants), read off the sheet's back.
+FEATURE_FROM = [(SHELOB, "shelob"), (MINAS_TIRITH, "minas_tirith"), (GONDOR, "gondor"),
+                (HELMS_DEEP, "helms_deep"), (ROHAN, "rohan"), (LOTHLORIEN, "lothlorien"),
+                (MORIA, "moria"), (RIVENDELL, "rivendell"), (0, "bag_end")]
+
+
+def place(ring: int) -> str:
+    return next(name for start, name in FEATURE_FROM if ring >= start)
+
+
+@st.composite
+def last_die(draw):
+    """A turn with four dice set aside and the black die about to be kept: any sheets, any
+    faces, any seat, either variant."""
+    players = draw(st.integers(2, 4))
+    state = table(players=players, variant=draw(st.sampled_from(["basic", "locations"])))
+    for seat in range(players):
+        splits = draw(st.integers(0, 2**FULL - 1))
+        units = FULL + splits.bit_count()
+        state.sheets[seat] = Sheet(draw(st.integers(0, MORDOR - 1)), splits, draw(st.integers(0, units)))
+    alive = [seat for seat in range(players) if not state.eliminated(seat)]
+    if not alive:
+        state.sheets[0] = Sheet()
+        alive = [0]
+    state.seat = draw(st.sampled_from(alive))
+    black = state.parts.black
+    state.kept = tuple((die, draw(st.sampled_from(state.parts.faces[die]))) for die in range(black))
+    state.hand = (black,)
+    return state, draw(st.sampled_from(state.parts.faces[black]))
+
+
+@given(last_die())
+def test_the_end_of_a_turn_follows_the_rulebook_arithmetic(case):
+    """An independent reading of the rulebook, on the sheet as printed (spaces, halves), against
+    the engine: rings against orcs and Fellowship, Gandalf then the Nazgûl by colour, with the
+    feature of the space where the turn started."""
+    state, face = case
+    parts, seat = state.parts, state.seat
+    here = place(state.sheets[seat].ring) if state.game.locations_variant else "bag_end"
+    dice = [(parts.dice[die], kept) for die, kept in state.kept] + [("black", face)]
+    count = [kept for _, kept in dice].count
+    routes = [sheet.spaces(FULL) for sheet in state.sheets]
+    rings = [sheet.ring for sheet in state.sheets]
+    owners = {state.game.seat_colours[s]: s for s in range(len(routes)) if not full(routes[s])}
+
+    ring_count = max(0, count("ring") - 1) if here == "shelob" else count("ring")
+    orcs = count("orc") * (2 if here == "helms_deep" else 1)
+    fellowship = count("fellowship") * (2 if here == "lothlorien" else 1)
+    if orcs <= fellowship:
+        rings[seat] = min(MORDOR, rings[seat] + ring_count)
+    for _ in range(0 if here == "moria" else count("gandalf")):
+        whole = next((space for space in routes[seat] if not space["split"] and not space["marked"]), None)
+        if whole:
+            whole["split"] = True
+    for colour, kept in dice:
+        if kept != "nazgul":
+            continue
+        target = seat if here == "minas_tirith" or colour == "black" else owners.get(colour, seat)
+        if here == "gondor" and target == seat:
+            continue
+        space = next((space for space in routes[target] if space["marked"] < 1 + space["split"]), None)
+        if space:
+            space["marked"] += 1
+
+    play(state, f"roll black:{face}", f"keep black:{face}")
+    assert [sheet.ring for sheet in state.sheets] == rings
+    assert [sheet.spaces(FULL) for sheet in state.sheets] == routes
+
+
+def full(route: list[dict]) -> bool:
+    return all(space["marked"] == 1 + space["split"] for space in route)
