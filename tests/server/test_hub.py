@@ -94,6 +94,8 @@ def test_stale_illegal_out_of_turn_and_bad_token_are_refused_and_change_nothing(
         assert (refused["type"], refused["error"], refused["version"]) == ("refused", "not_your_turn", version)
         socket.send("{not json")
         assert receive(socket)["error"] == "bad_request"
+        socket.send(json.dumps({"type": "action", "action": "x" * 5000, "version": version}))
+        assert receive(socket)["error"] == "too_large"
     with hub.socket(match_id) as spectator:
         receive(spectator)
         spectator.send(json.dumps({"type": "action", "action": legal, "version": version}))

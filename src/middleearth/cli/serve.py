@@ -34,5 +34,6 @@ def serve(
         raise typer.BadParameter(f"{url!r} is not a database URL (e.g. sqlite:///data/hub.sqlite3 "
                                  "or postgresql+psycopg://user:password@host/name)", param_hint="--database")
     typer.echo(f"middleearth hub on http://{host}:{port}  (database: {make_url(url).render_as_string()})")
-    uvicorn.run(create_app(url, ai_delay), host=host, port=port, ws_max_size=MAX_BODY,
+    # Views are small and loopback or LAN is cheap: compressing every push cost more CPU than it saved.
+    uvicorn.run(create_app(url, ai_delay), host=host, port=port, ws_max_size=MAX_BODY, ws_per_message_deflate=False,
                 log_level="warning", access_log=False)

@@ -229,8 +229,8 @@ def _websocket(app: FastAPI, hub: Hub) -> None:
         except (WebSocketDisconnect, RuntimeError, asyncio.QueueFull):
             pass
         finally:
-            room.detach(connection)
             sender.cancel()
+            await room.disconnect(connection)
 
 
 async def _send(websocket: WebSocket, connection: Connection) -> None:
@@ -269,6 +269,8 @@ async def _answer(room: Room, connection: Connection, message: dict, limit: Rate
     try:
         if connection.seat is None:
             raise ApiError("bad_token", "spectators cannot play: join a seat to play")
+        if connection not in room.connections:
+            raise ApiError("bad_token", "this seat was given up: join again to play")
         await room.play(connection.seat, action, version)
     except ApiError as refusal:
         return {"type": "refused", **refusal.body(), "version": room.version}

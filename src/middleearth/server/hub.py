@@ -9,6 +9,7 @@ the database does not hold, and a restarted server rebuilds each match from its 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import importlib
@@ -16,10 +17,11 @@ import logging
 import random
 import secrets
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from middleearth.agents import AGENTS, Agent, make_agent
-from middleearth.core.contract import CHANCE, TERMINAL, Game, State, sample_chance
+from middleearth.core.contract import CHANCE, TERMINAL, Action, Game, State, sample_chance
 from middleearth.core.errors import IllegalAction, MiddleEarthError
 from middleearth.core.records import replay, rewind
 from middleearth.core.registry import game_class, load
@@ -163,6 +165,14 @@ class Room:
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
 
+    async def disconnect(self, connection: Connection) -> None:
+        """A client went away: the others see its seat disconnected."""
+        async with self.lock:
+            if connection in self.connections:
+                self.detach(connection)
+                if connection.seat is not None:
+                    self.announce()
+
     # -- what clients do --------------------------------------------------------------------
 
     async def play(self, seat: int, text: str, version: int) -> None:
@@ -189,7 +199,7 @@ class Room:
         finished = self.state.is_terminal()
         status = "finished" if finished else self.status
         try:
-            await asyncio.to_thread(self.hub.storage.append, self.id, version, played, status,
+            await self.hub.storage.run(self.hub.storage.append, self.id, version, played, status,
                                     self.state.returns() if finished else None)
         except Exception as error:
             # Not stored, so not played: back to the state the database holds.
@@ -221,7 +231,7 @@ class Room:
             token = secrets.token_urlsafe(24)
             taken = SeatRow(seat, "human", None, name or self.game.seat_names()[seat], hash_token(token))
             status = "running" if len(free) == 1 else "open"
-            await asyncio.to_thread(self.hub.storage.set_seat, self.id, taken, status)
+            await self.hub.storage.run(self.hub.storage.set_seat, self.id, taken, status)
             self.seats[seat], self.status = taken, status
             self.announce()
         self.schedule_ai()
@@ -233,7 +243,7 @@ class Room:
             if self.status == "finished":
                 raise ApiError("not_running", "the match is over: there is nothing to leave")
             freed = SeatRow(seat, "open", None, self.game.seat_names()[seat])
-            await asyncio.to_thread(self.hub.storage.set_seat, self.id, freed, "open")
+            await self.hub.storage.run(self.hub.storage.set_seat, self.id, freed, "open")
             self.seats[seat], self.status = freed, "open"
             for connection in [c for c in self.connections if c.seat == seat]:
                 self.detach(connection)
@@ -265,7 +275,7 @@ class Room:
             raise ApiError("no_odds", f"{self.game.title} has no odds helper")
         async with self.lock:
             snapshot = self.state.clone()
-        return await asyncio.to_thread(helper, snapshot)
+        return plain(await asyncio.to_thread(helper, snapshot))
 
     async def seat_view(self, token: str | None) -> dict[str, Any]:
         """The whole view of the token's seat, or the spectator's without a token."""
@@ -315,8 +325,8 @@ class Hub:
 
     async def start(self) -> None:
         """Migrate the database and rebuild every unfinished match from its log."""
-        await asyncio.to_thread(self.storage.migrate)
-        for row in await asyncio.to_thread(self.storage.unfinished):
+        await self.storage.run(self.storage.migrate)
+        for row in await self.storage.run(self.storage.unfinished):
             try:
                 self.rooms[row.id] = self._rebuild(row)
             except MiddleEarthError as error:
@@ -342,7 +352,7 @@ class Hub:
     async def room(self, match_id: str) -> Room:
         room = self.rooms.get(match_id)
         if room is None:
-            row = await asyncio.to_thread(self.storage.load, match_id)
+            row = await self.storage.run(self.storage.load, match_id)
             if row is None:
                 raise ApiError("not_found", f"no match {match_id!r}")
             room = self.rooms.setdefault(match_id, self._rebuild(row))
@@ -380,7 +390,7 @@ class Hub:
         row = MatchRow(secrets.token_hex(6), game.name, dict(game.options), seed, status,
                        len(opening), now(), seats, opening)
         room = Room(self, row, state)  # sets up the agents first: a failure stores nothing
-        await asyncio.to_thread(self.storage.create, row, rematch_of)
+        await self.storage.run(self.storage.create, row, rematch_of)
         self.rooms[row.id] = room
         return room
 
@@ -389,11 +399,28 @@ class Hub:
         for room in self.rooms.values():
             if room.status != "finished":
                 listed[room.status].append(room.summary())
-        for match_id in await asyncio.to_thread(self.storage.finished_ids, FINISHED_LISTED):
+        for match_id in await self.storage.run(self.storage.finished_ids, FINISHED_LISTED):
             listed["finished"].append((await self.room(match_id)).summary())
         listed["open"].sort(key=lambda s: s["created"], reverse=True)
         listed["running"].sort(key=lambda s: s["created"], reverse=True)
         return listed
+
+
+def plain(value: Any) -> Any:
+    """A game's answer as JSON-ready data: actions as their canonical text, dataclasses as
+    objects, fractions as floats."""
+    if isinstance(value, Action):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {key if isinstance(key, (str, int, float)) else str(key): plain(item)
+                for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, Fraction):
+        return float(value)
+    return value
 
 
 def odds_helper(game: str) -> Any:

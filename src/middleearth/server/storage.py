@@ -7,17 +7,21 @@ created and upgraded by the Alembic migrations in ``server/migrations``.
 
 from __future__ import annotations
 
+import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (
     BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, create_engine,
     event, insert, select, update,
 )
 from sqlalchemy.engine import Engine, make_url
+
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -93,11 +97,19 @@ def as_utc(moment: datetime) -> datetime:
 
 
 class Storage:
-    """Synchronous storage; the server calls it from worker threads so the event loop runs on."""
+    """Synchronous storage; the server calls it through ``run`` so the event loop runs on."""
 
     def __init__(self, url: str):
         self.url = url
         self.engine: Engine = _engine(url)
+        # SQLite has one writer at a time; threads queueing on its file lock sleep in steps of
+        # up to 100 ms, so one thread does all the work. Other databases take a few at once.
+        sqlite = self.engine.dialect.name == "sqlite"
+        self.executor = ThreadPoolExecutor(1 if sqlite else 8, thread_name_prefix="storage")
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(*args)`` on the storage's threads, leaving the event loop free."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (creating it on a new database)."""
@@ -179,6 +191,7 @@ class Storage:
         )
 
     def close(self) -> None:
+        self.executor.shutdown()
         self.engine.dispose()
 
 

@@ -1,0 +1,141 @@
+"""Load on the web hub: many Journey to Mordor matches at once, played and watched over websockets.
+
+Starts `middleearth serve` on a loopback port with a fresh SQLite file (or --database), creates
+--matches two-seat matches, and plays every seat from here with a random bot over its websocket,
+thinking --think seconds before each move, while one spectator per match watches. Measures the
+latency from an action sent to the new observation received by its sender, and actions per
+second (the seats' decisions; the server also plays chance between them).
+
+    .venv/bin/python benchmarks/bench_server.py --matches 200 --think 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process (Linux), to cost the server's work per action
+    even when other programs share the cores."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def play_seat(url: str, match_id: str, token: str, think: float, rng: random.Random,
+                    latencies: list[float]) -> int:
+    """Play one seat to the end; each latency is from send to the next view of this seat."""
+    moves, sent_at, sent_version = 0, None, -1
+    async with connect(f"{url}/ws/matches/{match_id}?token={token}", max_size=2**22) as ws:
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] != "state":
+                raise RuntimeError(f"refused: {message}")
+            if sent_at is not None and message["version"] > sent_version:
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["status"] == "finished":
+                return moves
+            if message["legal"] and sent_at is None and message["version"] > sent_version:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent_version = message["version"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": rng.choice(message["legal"]),
+                                          "version": sent_version}))
+                moves += 1
+    return moves
+
+
+async def watch(url: str, match_id: str) -> int:
+    """A spectator: count the views until the match ends."""
+    views = 0
+    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**22) as ws:
+        async for raw in ws:
+            views += 1
+            if json.loads(raw)["status"] == "finished":
+                return views
+    return views
+
+
+async def load(http_url: str, matches: int, think: float, seed: int, server_pid: int) -> dict[str, float]:
+    ws_url = http_url.replace("http://", "ws://")
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=http_url, timeout=60) as http:
+        created = []
+        for number in range(matches):
+            answer = await http.post("/api/matches", json={
+                "game": "mordor", "options": {"players": 2}, "seed": number,
+                "seats": [{"type": "human"}, {"type": "human"}]})
+            answer.raise_for_status()
+            created.append(answer.json())
+    latencies: list[float] = []
+    started, cpu = time.perf_counter(), cpu_seconds(server_pid)
+    tasks = []
+    for match in created:
+        match_id = match["match"]["id"]
+        tasks.append(watch(ws_url, match_id))
+        for token in match["tokens"].values():
+            tasks.append(play_seat(ws_url, match_id, token, think, random.Random(rng.random()), latencies))
+    results = await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - started
+    cpu = cpu_seconds(server_pid) - cpu
+    moves = sum(results[i] for i in range(len(results)) if i % 3)
+    latencies.sort()
+    return {
+        "matches": matches, "think_s": think, "decisions": moves, "seconds": round(elapsed, 1),
+        "decisions_per_s": round(moves / elapsed, 1),
+        "p50_ms": round(1000 * statistics.median(latencies), 1),
+        "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1),
+        "max_ms": round(1000 * latencies[-1], 1),
+        "server_cpu_ms_per_decision": round(1000 * cpu / moves, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a bot waits before moving")
+    parser.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        database = args.database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-c", "from middleearth.cli.main import run; run()", "serve",
+             "--port", str(port), "--database", database, "--ai-delay", "0"], cwd=tmp)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(600):
+                try:
+                    if httpx.get(f"{url}/api/games").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            print(json.dumps(asyncio.run(load(url, args.matches, args.think, args.seed, server.pid))))
+        finally:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
