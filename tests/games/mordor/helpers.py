@@ -6,6 +6,7 @@ Pippin green; the black die belongs to nobody and carries the White Tree.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -23,10 +24,15 @@ RIVENDELL, MORIA, LOTHLORIEN, ROHAN, HELMS_DEEP, GONDOR, MINAS_TIRITH, SHELOB, M
 NAZGUL_SPACES = 8
 
 
-def table(players: int = 2, variant: str = "basic", hobbits: str = "", **options) -> MordorState:
+def table(players: int = 2, variant: str = "basic", hobbits: str = "", data: str | None = None) -> MordorState:
     """A new state, at the first roll of the first seat."""
-    game = middleearth.load("mordor", players=players, variant=variant, hobbits=hobbits, **options)
-    return game.new_state()
+    return _game(players, variant, hobbits, data).new_state()
+
+
+@cache
+def _game(players: int, variant: str, hobbits: str, data: str | None) -> middleearth.Game:
+    # A game is immutable, so the property tests share one instead of reading the data each time.
+    return middleearth.load("mordor", players=players, variant=variant, hobbits=hobbits, data=data)
 
 
 def play(state: MordorState, *texts: str) -> MordorState:
