@@ -157,6 +157,14 @@ export function createView(root, ctx) {
   };
   document.addEventListener("keydown", onKey);
 
+  /** Send a choice once: the tray is frozen until the server's next state (or a refusal) redraws it. */
+  function send(text) {
+    keys = {};
+    for (const button of table.querySelectorAll("button")) button.disabled = true;
+    table.classList.add("waiting");
+    ctx.act(text);
+  }
+
   /** Select the dice of a legal keep (a click on a row of the odds). */
   function choose(text) {
     if (!(frame.legal ?? []).includes(text) || !text.startsWith("keep ")) return;
@@ -174,7 +182,7 @@ export function createView(root, ctx) {
   }
 
   function drawTray(obs, names) {
-    clear(table);
+    clear(table).classList.remove("waiting");
     const { keeps, reroll } = parseLegal(frame.legal ?? []);
     const myMove = keeps.length > 0 || reroll;
     const mover = obs.players[obs.turn_of];
@@ -232,13 +240,13 @@ export function createView(root, ctx) {
         ? (stops ? "Set aside and stop (White Tree)" : `Set aside ${selected.size} ${selected.size === 1 ? "die" : "dice"}`)
         : !selected.size ? "Choose dice to set aside"
         : keeps.some((k) => isSubset(selected, k.colours)) ? "Choose more dice" : "Not a legal choice");
-      confirm.addEventListener("click", () => { if (match) ctx.act(match.text); });
-      if (match) keys.enter = () => ctx.act(match.text);
+      confirm.addEventListener("click", () => { if (match) send(match.text); });
+      if (match) keys.enter = () => send(match.text);
       const actions = el("div", { class: "tray-actions" }, confirm);
       if (reroll) {
         const again = el("button", { class: "reroll" }, "Reroll (Rohan)");
-        again.addEventListener("click", () => ctx.act("reroll"));
-        keys.r = () => ctx.act("reroll");
+        again.addEventListener("click", () => send("reroll"));
+        keys.r = () => send("reroll");
         actions.append(again);
       }
       if (selected.size) {

@@ -28,7 +28,10 @@ export function createView(root, ctx) {
       clear(buttons);
       for (const action of legal.filter((a) => a.toLowerCase().includes(filter))) {
         const button = el("button", { class: "action" }, action);
-        button.addEventListener("click", () => ctx.act(action));
+        button.addEventListener("click", () => {
+          for (const other of actions.querySelectorAll("button")) other.disabled = true;  // once until redrawn
+          ctx.act(action);
+        });
         buttons.append(button);
       }
     }

@@ -66,6 +66,7 @@ export async function showMatch(root, id, params) {
       }
     } else if (message.type === "refused" || message.type === "error") {
       toast(message.reason, "error");
+      if (frame) view.update(frame);  // give the controls back
     }
   }
 
@@ -80,6 +81,7 @@ export async function showMatch(root, id, params) {
       await post(`/api/matches/${id}/actions`, { token, action, version: frame.version });
     } catch (error) {
       toast(error.message, "error");
+      view.update(frame);
     }
   }
 
