@@ -339,13 +339,6 @@ function hint(obs, keeps) {
   return parts.join(" ");
 }
 
-/** The text of an odds row's choice: the server sends it, or the action's dice. */
-function choiceText(row) {
-  if (typeof row.action === "string") return row.action;
-  const dice = row.action?.dice;
-  return dice?.length ? `keep ${dice.map(([colour, face]) => `${colour}:${face}`).join(" ")}` : "reroll";
-}
-
 const mean = (distribution = {}) => Object.entries(distribution).reduce((sum, [n, p]) => sum + Number(n) * p, 0);
 const percent = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
 
@@ -356,7 +349,7 @@ function oddsTable(rows, choose) {
   table.append(el("tr", {}, el("th", {}, "choice"), el("th", { title: "estimated chance to win after this turn" }, "win"),
     el("th", { title: "spaces advanced on average" }, "ring"), el("th", { title: "Nazgûl marks on you on average" }, "Nazgûl")));
   for (const row of rows) {
-    const text = choiceText(row);
+    const text = row.action;
     const dice = text === "reroll" ? "reroll"
       : el("span", { class: "odds-dice" }, text.split(" ").slice(1).map((d) => dieElement(...d.split(":"), { small: true })));
     const line = el("tr", { class: row.best ? "best" : "", title: `${text}: click to choose it`, "data-action": text },

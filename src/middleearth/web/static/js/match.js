@@ -28,7 +28,7 @@ export async function showMatch(root, id, params) {
   let log = [];
   const view = module.createView(board, {
     act,
-    odds: summary.has_odds === false ? null : () => get(`/api/matches/${id}/odds${token ? `?token=${encodeURIComponent(token)}` : ""}`),
+    odds: () => get(`/api/matches/${id}/odds${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     names: () => (frame?.seats ?? summary.seats).map((s) => s.name),
   });
 
