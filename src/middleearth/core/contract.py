@@ -182,7 +182,8 @@ class State(ABC):
             raise IllegalAction(f"the game is over; {action} cannot be played")
         if mover == CHANCE:
             if not self._is_chance_outcome(action):
-                raise IllegalAction(f"{action} is not a possible chance outcome here")
+                raise IllegalAction(f"{action} is not a possible chance outcome here: it is chance's move, so the "
+                                    "next action is a roll, shuffle or draw the game lists in chance_outcomes()")
         else:
             reason = self._illegal_reason(action)
             if reason is not None:
