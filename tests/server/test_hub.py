@@ -105,6 +105,15 @@ def test_stale_illegal_out_of_turn_and_bad_token_are_refused_and_change_nothing(
     assert hub.view(match_id, tokens["0"]) == before
 
 
+def test_odds_of_the_current_decision_cover_each_legal_action(hub: Hub) -> None:
+    created = hub.create([{"type": "human"}, {"type": "human"}])
+    match_id, token = created["match"]["id"], created["tokens"]["0"]
+    rows = hub.http.get(f"/api/matches/{match_id}/odds").json()
+    assert sorted(row["action"] for row in rows) == sorted(hub.view(match_id, token)["legal"])
+    assert sum(row["best"] for row in rows) == 1
+    assert all(abs(sum(row["advance"].values()) - 1) < 1e-9 for row in rows)
+
+
 def test_two_clients_racing_the_same_version_apply_exactly_one(hub: Hub) -> None:
     created = hub.create([{"type": "human"}, {"type": "human"}])
     match_id, token = created["match"]["id"], created["tokens"]["0"]

@@ -90,6 +90,7 @@ class Room:
             for s in self.seats if s.kind == "ai" and s.agent
         }
         self.ai_task: asyncio.Task | None = None
+        self.odds_cache: tuple[int, Any] = (-1, None)  # (version, odds)
 
     # -- what clients see -------------------------------------------------------------------
 
@@ -134,20 +135,24 @@ class Room:
                 zip(self.state.history[start:], self.state.movers[start:]), start=start + 1)
         ]
 
-    def view(self, seat: int | None, logged: int = 0) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None: a spectator), with the log after ``logged``."""
-        mine = self.status == "running" and self.state.current_player == seat
-        return {
-            "type": "state", **self.summary(), "seat": seat,
-            "observation": self.state.observation(seat), "text": self.state.text(seat),
-            "legal": [str(a) for a in self.state.legal_actions()] if mine else [],
-            "log": self.public_log(logged), "log_from": logged,
-        }
+    def view(self, seat: int | None, logged: int = 0, seen: dict | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None: a spectator), with the log after ``logged``.
+        ``seen`` caches each seat's part when one change goes to many connections."""
+        seen = {} if seen is None else seen
+        if seat not in seen:
+            mine = self.status == "running" and self.state.current_player == seat
+            seen[seat] = {
+                "type": "state", **self.summary(), "seat": seat,
+                "observation": self.state.observation(seat), "text": self.state.text(seat),
+                "legal": [str(a) for a in self.state.legal_actions()] if mine else [],
+            }
+        return {**seen[seat], "log": self.public_log(logged), "log_from": logged}
 
     def announce(self) -> None:
         """Queue the current view for every connection (called under the lock, so in order)."""
+        seen: dict[int | None, dict[str, Any]] = {}
         for connection in list(self.connections):
-            message = self.view(connection.seat, connection.logged)
+            message = self.view(connection.seat, connection.logged, seen)
             try:
                 connection.queue.put_nowait(message)
                 connection.logged = self.version
@@ -274,8 +279,12 @@ class Room:
         if helper is None:
             raise ApiError("no_odds", f"{self.game.title} has no odds helper")
         async with self.lock:
-            snapshot = self.state.clone()
-        return plain(await asyncio.to_thread(helper, snapshot))
+            snapshot, version = self.state.clone(), self.version
+        # Exact odds can take a second: one computation at a time, and each state's only once.
+        async with self.hub.odds_gate:
+            if self.odds_cache[0] != version:
+                self.odds_cache = (version, plain(await asyncio.to_thread(helper, snapshot)))
+            return self.odds_cache[1]
 
     async def seat_view(self, token: str | None) -> dict[str, Any]:
         """The whole view of the token's seat, or the spectator's without a token."""
@@ -322,6 +331,7 @@ class Hub:
         self.storage = storage
         self.ai_delay = ai_delay
         self.rooms: dict[str, Room] = {}
+        self.odds_gate = asyncio.Semaphore(1)
 
     async def start(self) -> None:
         """Migrate the database and rebuild every unfinished match from its log."""

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (
-    BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, create_engine,
-    event, insert, select, update,
+    BigInteger, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text, bindparam,
+    create_engine, event, insert, select, update,
 )
 from sqlalchemy.engine import Engine, make_url
 
@@ -58,6 +58,14 @@ actions = Table(
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+# Built once: an action's write is the hub's hottest path, and building statements costs more
+# than running them.
+BUMP = (update(matches)
+        .where(matches.c.id == bindparam("match"), matches.c.version == bindparam("seen"))
+        .values(version=bindparam("to"), status=bindparam("now_status"),
+                returns=bindparam("final_returns"), finished=bindparam("finished_at")))
+LOG = insert(actions)
 
 
 class StaleVersion(Exception):
@@ -142,16 +150,13 @@ class Storage:
                returns: list[float] | None = None) -> None:
         """Log ``played`` after ``version`` and bump the version, atomically; StaleVersion if the
         stored version moved (another writer got there first) and nothing is written."""
-        new_version = version + len(played)
-        values: dict[str, Any] = {"version": new_version, "status": status}
-        if returns is not None:
-            values.update(returns=json.dumps(returns), finished=now())
+        bump = {"match": match_id, "seen": version, "to": version + len(played), "now_status": status,
+                "final_returns": None if returns is None else json.dumps(returns),
+                "finished_at": None if returns is None else now()}
         with self.engine.begin() as db:
-            bumped = db.execute(update(matches).where(
-                matches.c.id == match_id, matches.c.version == version).values(**values))
-            if bumped.rowcount != 1:
+            if db.execute(BUMP, bump).rowcount != 1:
                 raise StaleVersion(match_id)
-            db.execute(insert(actions), [
+            db.execute(LOG, [
                 {"match_id": match_id, "version": number, "action": text, "mover": mover}
                 for number, (text, mover) in enumerate(played, start=version + 1)])
 
