@@ -258,7 +258,8 @@ export function createView(root, ctx) {
       table.append(el("p", { class: "hint" }, hint(obs, keeps),
         el("span", { class: "keys" }, ` Keys: 1–${roll.length} pick dice, Enter sets them aside${reroll ? ", R rerolls" : ""}.`)));
     } else if (lastTurn(obs).length) {
-      table.append(el("ul", { class: "last-turn", "aria-label": "Last results" }, lastTurn(obs).map((text) => el("li", {}, text))));
+      table.append(el("div", { class: "tray-row" }, el("span", { class: "tray-label" }, "Last turn"),
+        el("ul", { class: "last-turn" }, lastTurn(obs).map((text) => el("li", {}, text)))));
     }
   }
 
