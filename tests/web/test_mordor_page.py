@@ -226,9 +226,12 @@ def test_join_an_open_seat_from_the_lobby(page, hub):
     match = post_json(f"{hub}/api/matches", body)["match"]
     assert match["status"] == "open"
     page.goto(f"{hub}/")
+    page.fill("input[name=player-name]", "Bo")
+    page.dispatch_event("input[name=player-name]", "change")
     page.click(f".match-list li[data-match='{match['id']}'] a")
     page.wait_for_function("document.querySelector('.status-running')", timeout=WAIT_MS)
-    assert "You play Sam" in page.inner_text(".match-head")
+    assert "You play Bo" in page.inner_text(".match-head")
+    assert get_json(f"{hub}/api/matches/{match['id']}")["seats"][1]["name"] == "Bo"
     assert page.locator(".sheet").count() == 2
 
 

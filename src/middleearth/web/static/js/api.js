@@ -51,6 +51,10 @@ export function dropToken(id, seat) {
   localStorage.setItem(key(id), JSON.stringify(held));
 }
 
+/** The name this browser's player goes by (empty: the seat's own name, e.g. the hobbit). */
+export const playerName = () => localStorage.getItem("middleearth-name") ?? "";
+export const keepPlayerName = (name) => localStorage.setItem("middleearth-name", name.trim());
+
 /** The ids of matches this browser holds a seat in. */
 export function heldMatches() {
   const ids = [];

@@ -1,6 +1,6 @@
 // The hub: the games, a new match with its options and seats, and the lobby's three lists.
 
-import { get, post, keepTokens, heldMatches, toast } from "./api.js";
+import { get, post, keepTokens, heldMatches, toast, playerName, keepPlayerName } from "./api.js";
 import { el, clear } from "./dom.js";
 
 const REFRESH_MS = 3000;
@@ -23,7 +23,11 @@ export async function showHub(root) {
                                    game.hidden_information ? "hidden information" : "open information"].join(" · ")),
       start));
   }
-  clear(root).append(el("div", { class: "hub" }, list, form, lobby));
+  const name = el("input", { type: "text", name: "player-name", maxlength: 40, value: playerName(),
+                            placeholder: "shown to the other players", autocomplete: "nickname" });
+  name.addEventListener("change", () => keepPlayerName(name.value));
+  const me = el("label", { class: "field me panel" }, el("span", {}, "Your name"), name);
+  clear(root).append(el("div", { class: "hub" }, list, form, el("div", { class: "lobby-column" }, me, lobby)));
 
   let alive = true;
   async function refresh() {
@@ -111,8 +115,9 @@ function seatRow(index, agents, previous) {
   for (const agent of agents) kind.append(el("option", { value: `ai:${agent.name}`, title: agent.summary }, `AI: ${agent.name}`));
   const fallback = index === 0 ? "human" : `ai:${agents.find((a) => a.name === "greedy")?.name ?? agents[0]?.name}`;
   kind.value = previous ? seatValue(previous) : fallback;
-  const name = el("input", { type: "text", name: `seat-name-${index}`, placeholder: "name (optional)", maxlength: 24,
-                            value: previous?.name ?? "" });
+  const you = !previous && index === 0 ? playerName() : "";
+  const name = el("input", { type: "text", name: `seat-name-${index}`, placeholder: "name (optional)", maxlength: 40,
+                            value: previous?.name ?? you });
   return el("div", { class: "seat-row" }, el("span", { class: "seat-number" }, `Seat ${index + 1}`), kind, name);
 }
 

@@ -1,6 +1,6 @@
 // A match being played or watched: the seats, the game's view, and the websocket that feeds it.
 
-import { get, post, tokens, keepTokens, dropToken, toast, ApiError } from "./api.js";
+import { get, post, tokens, keepTokens, dropToken, toast, playerName, ApiError } from "./api.js";
 import { el, clear } from "./dom.js";
 import { loadView } from "./views.js";
 import * as generic from "./generic.js";
@@ -99,7 +99,9 @@ function chooseSeat(held, params) {
 
 async function join(id, seat) {
   try {
-    const answer = await post(`/api/matches/${id}/join`, seat === undefined ? {} : { seat });
+    const body = seat === undefined ? {} : { seat };
+    if (playerName()) body.name = playerName();
+    const answer = await post(`/api/matches/${id}/join`, body);
     keepTokens(id, { [answer.seat]: answer.token });
     return answer.seat;
   } catch (error) {
@@ -127,6 +129,19 @@ function drawHead(head, frame, seat, held, id, title, textual) {
     seats.append(item);
   }
   const tools = el("div", { class: "match-tools" });
+  if (frame.seats.some((s) => s.kind === "open") && frame.status !== "finished") {
+    const invite = el("button", { class: "primary" }, "Copy invitation link");
+    invite.addEventListener("click", async () => {
+      const link = `${location.origin}/#/match/${id}?join=1`;
+      try {
+        await navigator.clipboard.writeText(link);
+        toast("Link copied: send it to a friend to take the open seat.");
+      } catch {
+        toast(`Send this link to a friend: ${link}`);  // no clipboard over plain http
+      }
+    });
+    tools.append(invite);
+  }
   if (seat !== null && frame.status !== "finished") {
     const leave = el("button", { class: "quiet" }, "Leave seat");
     leave.addEventListener("click", async () => {
