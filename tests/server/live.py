@@ -40,15 +40,16 @@ class Hub:
                 time.sleep(0.1)
         raise RuntimeError("the server did not answer within 60 s")
 
-    def stop(self) -> None:
+    def stop(self, crash: bool = False) -> None:
+        """Stop the server: politely, or as a crash would (SIGKILL, nothing flushed)."""
         if self.process is not None:
-            self.process.terminate()
+            self.process.kill() if crash else self.process.terminate()
             self.process.wait(timeout=30)
             self.process = None
             self.log.close()
 
-    def restart(self) -> None:
-        self.stop()
+    def restart(self, crash: bool = False) -> None:
+        self.stop(crash)
         self.start()
 
     def create(self, seats: list[dict[str, Any]], players: int | None = None, **options: Any) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 from contextlib import ExitStack
 from typing import Any
 
@@ -143,9 +144,13 @@ def test_a_restarted_server_resumes_the_match_where_it_was(hub: Hub) -> None:
         seen = wait_for_move(hub, match_id, token)
         assert hub.play(match_id, token, seen["legal"][-1], seen["version"]).status_code == 200
     before = wait_for_move(hub, match_id, token)
-    hub.restart()
+    machines = hub.create([{"type": "ai", "agent": "greedy"}, {"type": "ai", "agent": "random"}])["match"]["id"]
+    hub.restart(crash=True)  # while the AI seats of `machines` are busy
     after = hub.view(match_id, token)
     assert after == before
+    resumed = wait_until_finished(hub, machines)
+    played = middleearth.replay(hub.http.get(f"/api/matches/{machines}/record").json())
+    assert played.is_terminal() and resumed["returns"] == played.returns()
     while (seen := wait_for_move(hub, match_id, token))["status"] != "finished":
         assert hub.play(match_id, token, seen["legal"][-1], seen["version"]).status_code == 200
     state = middleearth.replay(hub.http.get(f"/api/matches/{match_id}/record").json())
@@ -177,8 +182,7 @@ def test_join_leave_and_play_again_with_the_same_tokens(hub: Hub) -> None:
 def test_replay_steps_show_the_public_view_after_each_action(hub: Hub) -> None:
     created = hub.create([{"type": "ai", "agent": "greedy"}, {"type": "ai", "agent": "greedy"}])
     match_id = created["match"]["id"]
-    while hub.view(match_id)["status"] != "finished":
-        pass
+    wait_until_finished(hub, match_id)
     record = hub.http.get(f"/api/matches/{match_id}/record").json()
     total = len(record["actions"])
     step = hub.http.get(f"/api/matches/{match_id}/replay/2").json()
@@ -221,9 +225,14 @@ def test_bad_requests_get_clear_json_errors(hub: Hub) -> None:
 
 def wait_for_move(hub: Hub, match_id: str, token: str) -> dict[str, Any]:
     """The seat's view once it may move (or the match is over): the AI seat moves on its own."""
-    while True:
-        seen = hub.view(match_id, token)
-        if seen["legal"] or seen["status"] == "finished":
-            return seen
+    while not ((seen := hub.view(match_id, token))["legal"] or seen["status"] == "finished"):
+        time.sleep(0.01)
+    return seen
+
+
+def wait_until_finished(hub: Hub, match_id: str) -> dict[str, Any]:
+    while (seen := hub.view(match_id))["status"] != "finished":
+        time.sleep(0.05)
+    return seen
 
 

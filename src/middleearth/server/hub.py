@@ -205,7 +205,7 @@ class Room:
         status = "finished" if finished else self.status
         try:
             await self.hub.storage.run(self.hub.storage.append, self.id, version, played, status,
-                                    self.state.returns() if finished else None)
+                                       self.state.returns() if finished else None)
         except Exception as error:
             # Not stored, so not played: back to the state the database holds.
             self.state = rewind(self.state, len(played))
