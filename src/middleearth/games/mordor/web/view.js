@@ -187,6 +187,7 @@ export function createView(root, ctx) {
     const myMove = keeps.length > 0 || reroll;
     const mover = obs.players[obs.turn_of];
     const heading = obs.winners !== null ? winnersText(obs)
+      : frame.status === "open" ? "Waiting for every seat to be taken…"
       : `${mover.hobbit}${names[mover.seat] && names[mover.seat] !== mover.hobbit ? ` (${names[mover.seat]})` : ""}`
         + (myMove ? ": your move" : " is playing");
     table.append(el("h2", { class: "turn-line" }, heading));
