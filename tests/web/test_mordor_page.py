@@ -293,3 +293,10 @@ def test_white_tree_stop_and_rohan_reroll(page, hub):
                            timeout=WAIT_MS)
     page.wait_for_selector(".die.choosable", timeout=WAIT_MS)
     assert page.locator("button.reroll").count() == 0, "each roll may be rerolled only once"
+
+
+def test_an_unknown_match_is_explained(page, hub):
+    page.goto(f"{hub}/#/match/nosuchmatch")
+    page.wait_for_selector("main .error")
+    assert "nosuchmatch" in page.inner_text("main .error")
+    assert page.locator("main a[href='#/']").count() == 1

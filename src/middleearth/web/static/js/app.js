@@ -21,7 +21,7 @@ async function route() {
     else leave = await showHub(app);
   } catch (error) {
     clear(app).append(el("section", { class: "panel" },
-      el("h1", {}, "Something went wrong"),
+      el("h1", {}, "This page cannot be shown"),
       el("p", { class: "error" }, error.message ?? String(error)),
       el("p", {}, el("a", { href: "#/" }, "Back to the hub"))));
   }
