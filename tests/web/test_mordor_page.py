@@ -15,14 +15,17 @@ WAIT_MS = 30_000
 PHONE = {"width": 390, "height": 844}
 
 
-def create_from_hub(page, hub, players: int, variant: str) -> str:
-    """Fill the hub's form (seat 1 this browser, the others greedy AIs) and start; the match id."""
+def create_from_hub(page, hub, players: int, variant: str, humans: int = 1) -> str:
+    """Fill the hub's form (the first seats this browser's, the others greedy AIs) and start;
+    the match id."""
     page.goto(f"{hub}/")
     page.click("button[data-game=mordor]")
     page.fill("input[name=option-players]", str(players))
     page.dispatch_event("input[name=option-players]", "input")
     page.select_option("select[name=option-variant]", variant)
     assert page.locator(".seat-row").count() == players
+    for seat in range(1, humans):
+        page.select_option(f"select[name=seat-{seat}]", "human")
     page.click("form button[type=submit]")
     page.wait_for_selector(".sheet")
     return page.url.split("#/match/")[1].split("?")[0]
@@ -35,6 +38,12 @@ def legal_now(page, hub, match_id: str) -> list[str]:
 
 def version(page) -> int:
     return int(page.get_attribute(".match", "data-version"))
+
+
+def wait_past(page, before: int) -> None:
+    """Wait for the server's next state after version ``before``."""
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
+                           timeout=WAIT_MS)
 
 
 def wait_for_my_move_or_end(page) -> bool:
@@ -52,8 +61,7 @@ def set_aside_by_clicking(page) -> None:
     while confirm.is_disabled():
         page.locator(".die.choosable:not(.selected)").first.click()
     confirm.click()
-    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
-                           timeout=WAIT_MS)
+    wait_past(page, before)
 
 
 def finished_match(hub) -> dict:
@@ -131,8 +139,7 @@ def test_only_legal_selections_can_be_confirmed(page, hub):
         page.keyboard.press(str(colours.index(colour) + 1))
     assert page.locator("button.confirm").is_enabled()
     page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
-                           timeout=WAIT_MS)
+    wait_past(page, before)
 
 
 def test_odds_on_request_list_every_choice(page, hub):
@@ -181,8 +188,7 @@ def test_text_view_plays_with_buttons(page, hub):
     assert sorted(texts) == sorted(legal_now(page, hub, match_id))
     before = version(page)
     page.locator(".legal button.action").first.click()
-    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
-                           timeout=WAIT_MS)
+    wait_past(page, before)
     assert page.locator(".generic .log li").count() >= 2, "the roll and the choice are in the log"
 
 
@@ -204,13 +210,7 @@ def test_phone_screen_has_no_horizontal_scroll(browser, hub):
 
 
 def test_hot_seat_passes_the_device_to_the_next_hobbit(page, hub):
-    page.goto(f"{hub}/")
-    page.click("button[data-game=mordor]")
-    page.fill("input[name=option-players]", "2")
-    page.dispatch_event("input[name=option-players]", "input")
-    page.select_option("select[name=seat-1]", "human")
-    page.click("form button[type=submit]")
-    page.wait_for_selector(".sheet")
+    create_from_hub(page, hub, players=2, variant="basic", humans=2)
     assert "You play Frodo" in page.inner_text(".match-head")
     while "You play Frodo" in page.inner_text(".match-head"):  # Frodo's turn, clicked through
         assert wait_for_my_move_or_end(page)
@@ -289,8 +289,7 @@ def test_white_tree_stop_and_rohan_reroll(page, hub):
     assert "You may reroll each roll once" in page.inner_text(".tray")
     before = version(page)
     page.click("button.reroll")
-    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {before}",
-                           timeout=WAIT_MS)
+    wait_past(page, before)
     page.wait_for_selector(".die.choosable", timeout=WAIT_MS)
     assert page.locator("button.reroll").count() == 0, "each roll may be rerolled only once"
 
