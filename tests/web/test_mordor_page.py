@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from .conftest import ARTIFACTS, get_json, post_json
 
 WAIT_MS = 30_000
@@ -64,8 +66,9 @@ def set_aside_by_clicking(page) -> None:
     wait_past(page, before)
 
 
+@pytest.fixture(scope="module")
 def finished_match(hub) -> dict:
-    """A two-player match between AI seats, waited for until it ends."""
+    """A two-player match between AI seats, waited for until it ends (its summary)."""
     body = {"game": "mordor", "options": {"players": 2, "variant": "locations"}, "seed": 5,
             "seats": [{"type": "ai", "agent": "greedy"}, {"type": "ai", "agent": "random"}]}
     match = post_json(f"{hub}/api/matches", body)["match"]
@@ -159,8 +162,8 @@ def test_odds_on_request_list_every_choice(page, hub):
         assert page.locator("button.confirm").is_enabled()
 
 
-def test_replay_steps_forward_and_back(page, hub):
-    match = finished_match(hub)
+def test_replay_steps_forward_and_back(page, hub, finished_match):
+    match = finished_match
     page.goto(f"{hub}/#/replay/{match['id']}")
     page.wait_for_selector(".sheet")
     total = match["version"]
@@ -192,8 +195,8 @@ def test_text_view_plays_with_buttons(page, hub):
     assert page.locator(".generic .log li").count() >= 2, "the roll and the choice are in the log"
 
 
-def test_phone_screen_has_no_horizontal_scroll(browser, hub):
-    match = finished_match(hub)
+def test_phone_screen_has_no_horizontal_scroll(browser, hub, finished_match):
+    match = finished_match
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
