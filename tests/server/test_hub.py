@@ -89,7 +89,9 @@ def test_stale_illegal_out_of_turn_and_bad_token_are_refused_and_change_nothing(
     assert hub.view(match_id, tokens["0"]) == before
 
     with hub.socket(match_id, tokens["1"]) as socket:
-        assert receive(socket)["version"] == version
+        first = receive(socket)  # a (re)connecting seat gets its whole view and the whole log
+        assert (first["version"], first["log_from"], len(first["log"])) == (version, 0, version)
+        assert first["seat"] == 1 and first["observation"] == hub.view(match_id, tokens["1"])["observation"]
         socket.send(json.dumps({"type": "action", "action": legal, "version": version}))
         refused = receive(socket)
         assert (refused["type"], refused["error"], refused["version"]) == ("refused", "not_your_turn", version)
@@ -214,6 +216,7 @@ def test_bad_requests_get_clear_json_errors(hub: Hub) -> None:
         (hub.http.post("/api/matches", content=b"x" * 70_000, headers={"content-type": "application/json"}),
          413, "too_large", "bytes"),
         (hub.http.get("/api/matches/nosuchmatch"), 404, "not_found", "nosuchmatch"),
+        (hub.http.get("/api/nowhere"), 404, "not_found", "/api/nowhere"),
         (hub.http.post("/api/matches/nosuchmatch/join", json={}), 404, "not_found", "nosuchmatch"),
     ]
     for answer, status, code, hint in cases:

@@ -96,9 +96,12 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse({"error": "bad_request", "reason": describe(error.errors())}, status_code=400)
 
     @app.exception_handler(HTTPException)
-    async def http(_request: Request, error: HTTPException) -> JSONResponse:
-        code = "not_found" if error.status_code == 404 else "bad_request"
-        return JSONResponse({"error": code, "reason": str(error.detail)}, status_code=error.status_code)
+    async def http(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code == 404:
+            return JSONResponse({"error": "not_found", "reason": f"nothing at {request.url.path}: "
+                                 "the API is under /api (see /docs)"}, status_code=404)
+        return JSONResponse({"error": "bad_request", "reason": f"{request.method} {request.url.path}: "
+                             f"{error.detail}"}, status_code=error.status_code)
 
     @app.exception_handler(Exception)
     async def bug(_request: Request, _error: Exception) -> JSONResponse:
@@ -237,7 +240,7 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
     """Write the connection's queue in order; None closes it."""
     try:
         while (message := await connection.queue.get()) is not None:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
         await websocket.close()
     except Exception:  # the client went away; the receive loop ends the connection
         pass
