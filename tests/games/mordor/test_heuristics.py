@@ -9,7 +9,7 @@ import pytest
 import middleearth
 from middleearth.games.mordor import Sheet
 from middleearth.games.mordor.actions import REROLL, Keep
-from tests.games.mordor.helpers import NAZGUL_SPACES, QUIET_TURN, ROHAN, play, table
+from tests.games.mordor.helpers import QUIET_TURN, play, table
 
 
 def keep(*dice: str) -> Keep:
@@ -34,13 +34,14 @@ def test_evaluation_is_a_win_chance_along_a_game():
 def test_progress_and_danger_move_the_evaluation():
     state = table(2)
     heuristics = state.game.heuristics()
+    spaces = state.parts.nazgul_spaces
     even = heuristics.evaluate(state, 0)
     state.sheets[0] = Sheet(ring=6)
     ahead = heuristics.evaluate(state, 0)
-    state.sheets[0] = Sheet(ring=6, marked=NAZGUL_SPACES - 1)
+    state.sheets[0] = Sheet(ring=6, marked=spaces - 1)
     hunted = heuristics.evaluate(state, 0)
     assert ahead > even > hunted
-    state.sheets[0] = Sheet(marked=NAZGUL_SPACES)
+    state.sheets[0] = Sheet(marked=spaces)
     assert heuristics.evaluate(state, 0) == 0.0  # eliminated
 
 
@@ -79,11 +80,12 @@ def test_greedy_stops_with_the_white_tree_when_orcs_threaten_its_rings():
 
 def test_greedy_rolls_a_bad_roll_again_in_rohan():
     state = table(2, "locations")
-    state.sheets[0] = Sheet(ring=ROHAN)
+    rohan = state.parts.features.index("reroll_each_roll")
+    state.sheets[0] = Sheet(ring=rohan)
     play(state, "roll yellow:nazgul red:orc blue:orc green:orc black:orc")
     assert state.game.heuristics().policy(state, 0) == REROLL
     good = table(2, "locations")
-    good.sheets[0] = Sheet(ring=ROHAN)
+    good.sheets[0] = Sheet(ring=rohan)
     play(good, "roll yellow:ring red:nazgul blue:ring green:fellowship black:gandalf")
     assert good.game.heuristics().policy(good, 0) != REROLL
 
