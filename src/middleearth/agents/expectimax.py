@@ -49,9 +49,10 @@ class ExpectimaxAgent(Agent):
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         turn = self.heuristics.turn_key(state)
+        root = state.resample(self.seat, self.rng)  # what this seat may know (all, in a game hiding nothing)
         values = []
-        for action in state.legal_actions():
-            child = state.clone()
+        for action in root.legal_actions():
+            child = root.clone()
             child.apply(action)
             values.append((action, self.value(child, turn)))
         return values

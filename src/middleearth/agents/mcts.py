@@ -60,7 +60,8 @@ class MctsAgent(Agent):
             return actions[0]
         root = Node(self.seats, list(actions))
         for _ in range(self.iterations):
-            self._simulate(root, state.clone())
+            # A full state agreeing with what this seat knows (a plain copy when nothing is hidden).
+            self._simulate(root, state.resample(self.seat, self.rng))
         return max(root.children.items(), key=lambda pair: pair[1].visits)[0]
 
     def _simulate(self, root: Node, state: State) -> None:

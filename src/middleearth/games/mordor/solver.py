@@ -98,6 +98,7 @@ class TurnGraph:
         self.place.update({slot: BASE ** (len(PLAIN) + i) for i, slot in enumerate(slots)})
         self._codes = {(k, face): self._code(k, face) for k, cls in enumerate(self.kinds) for face in cls[1]}
         self.rohan = state.feature() == "reroll_each_roll"
+        self._outcome_dice: dict[tuple, list[list[tuple[int, str]]]] = {}
         self.rolls: dict[tuple[Hand, bool], list[tuple[float, list[tuple[int, Hand | None]]]]] = {}
         start = tuple(sorted(self.die_kind))
         self._explore(start)
@@ -237,6 +238,15 @@ class TurnGraph:
             leaf_outcome.append(self.outcomes[outcome])
         self.leaf_outcome = np.array(leaf_outcome, dtype=np.int64)
 
+    def outcome_dice(self, slots: dict[int, int]) -> list[list[tuple[int, str]]]:
+        """Real dice standing for each outcome, given which die hits which seat (cached: a game
+        has few such mappings)."""
+        key = tuple(sorted(slots.items()))
+        dice = self._outcome_dice.get(key)
+        if dice is None:
+            dice = self._outcome_dice[key] = [self.kept_dice(code, slots) for code in self.outcome_codes]
+        return dice
+
     def kept_dice(self, code: int, die_for_slot: dict[int, int]) -> list[tuple[int, str]]:
         """Real dice that stand for a kept code: any die for a plain face, a die whose Nazgûl
         hits the same seat for a Nazgûl."""
@@ -317,7 +327,7 @@ class TurnSolver:
     def values(self, state: "MordorState", seat: int) -> tuple[TurnGraph, np.ndarray]:
         """The graph of ``state``'s turn and the value for ``seat`` of each of its nodes."""
         graph = self.graph(state)
-        key = (id(graph), tuple(state.sheets), state.seat, state.final_round, seat)
+        key = (graph, tuple(state.sheets), state.seat, state.final_round, seat)
         values = self.solved.get(key)
         if values is None:
             values = graph.solve(self.outcome_values(state, graph, seat))
@@ -328,12 +338,11 @@ class TurnSolver:
 
     def outcome_values(self, state: "MordorState", graph: TurnGraph, seat: int) -> np.ndarray:
         """The evaluation for ``seat`` after each of the turn's outcomes, played by the rules."""
-        slots = die_for_slot(state)
         after = state.clone()
         after.history, after.movers = [], []  # not read by the end of a turn: spare the copies
         values = []
-        for code in graph.outcome_codes:
-            end_of_turn(state, graph.kept_dice(code, slots), after)
+        for kept in graph.outcome_dice(die_for_slot(state)):
+            end_of_turn(state, kept, after)
             values.append(self.evaluate(after, seat))
         return np.array(values)
 
