@@ -144,6 +144,7 @@ export function createView(root, ctx) {
   let selected = new Set();
   let frame = null;
   let lastRoll = null;
+  let tumble = false;  // the dice were just thrown: they land with a short tumble
   let seen = Infinity;  // the last log entry shown; later ones are highlighted as they arrive
   let keys = {};  // this moment's keyboard shortcuts: "1".."5" toggle dice, Enter sets aside, r rerolls
 
@@ -178,6 +179,7 @@ export function createView(root, ctx) {
     clear(sheets);
     for (const player of obs.players) sheets.append(sheet(obs, player, names, player.seat === frame.seat));
     drawTray(obs, names);
+    tumble = false;
     drawSide(obs);
   }
 
@@ -207,6 +209,8 @@ export function createView(root, ctx) {
     const reachable = (colour) => keeps.some((k) => k.colours.has(colour) && isSubset(selected, k.colours));
     roll.forEach(({ colour, face }, index) => {
       const die = dieElement(colour, face);
+      if (face === "nazgul") die.title = `Nazgûl on the ${colour} die${dieOwner(obs, colour)}`;
+      if (tumble) die.classList.add("tumble");
       if (myMove) {
         const on = selected.has(colour);
         const usable = on || reachable(colour);
@@ -298,6 +302,7 @@ export function createView(root, ctx) {
     update(next) {
       const roll = JSON.stringify(next.observation.dice.roll);
       if (roll !== lastRoll || !next.legal?.length) selected = new Set();  // a new roll: start afresh
+      tumble = roll !== lastRoll && next.observation.dice.roll !== null;
       lastRoll = roll;
       frame = next;
       draw();
@@ -325,6 +330,12 @@ function winnersText(obs) {
   if (!obs.winners.length) return "Everyone is eliminated: Sauron wins.";
   const names = obs.winners.map((s) => obs.players[s].hobbit);
   return `${names.join(" and ")} ${names.length === 1 ? "destroys the Ring and wins!" : "share the win!"}`;
+}
+
+/** Whose colour a die is: the colour matters only for a Nazgûl (the rules decide whom it marks). */
+function dieOwner(obs, colour) {
+  const owner = obs.players.find((p) => p.colour === colour);
+  return owner ? ` (${owner.hobbit}'s colour)` : "";
 }
 
 /** The results of the most recent turn that ended, as the log tells them. */
