@@ -105,8 +105,8 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def bug(_request: Request, _error: Exception) -> JSONResponse:
-        return JSONResponse({"error": "internal", "reason": "the server failed on this request "
-                             "(a bug, logged on the server); nothing was changed"}, status_code=500)
+        return JSONResponse({"error": "internal", "reason": "the server failed on this request: "
+                             "a bug, logged on the server"}, status_code=500)
 
 
 def describe(errors: Any) -> str:
