@@ -4,7 +4,8 @@ The evaluation is a cheap win-probability estimate read off the sheets. The gree
 each legal way to set dice aside by what the kept dice are worth now plus what the dice left in
 hand are worth on average when rolled again. The search key merges dice that only differ in a
 way the roller cannot feel for the rest of the game (two dice whose Nazgûl would hit the same
-seat, showing the same face), which is what makes exact search to the end of a turn fast.
+seat, showing the same face), which is what makes exact search to the end of a turn fast;
+``action_values`` goes further and solves the turn on its compiled graph (``solver``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from middleearth.games.mordor.solver import DieClass, TurnSolver, nazgul_slot
 if TYPE_CHECKING:
     from middleearth.games.mordor.state import MordorState
 
-# Measured with greedy self-play (100 games each for 2, 3 and 4 players): a turn advances the
-# roller about 1.7 spaces; a seat loses about 0.45 Nazgûl units a turn (1.1 marks, less 0.7
-# of Gandalf's splits).
+# Measured with greedy self-play on the packaged dice (100 games each for 2, 3 and 4 players):
+# a turn advances the roller about 1.7 spaces; a seat loses about 0.45 Nazgûl units a turn (1.1
+# marks, less 0.7 of Gandalf's splits). Other dice change them; they only scale the estimate.
 ADVANCE_PER_TURN = 1.7
 MARKS_PER_TURN = 0.45
 SPREAD = 1.2  # spread of the Nazgûl marks over n turns, in units, per square root of a turn

@@ -92,8 +92,7 @@ class TurnGraph:
         self.kinds: list[DieClass] = sorted(set(by_die))
         self.die_kind = [self.kinds.index(cls) for cls in by_die]
         self._dice_of = {k: [d for d in dice if self.die_kind[d] == k] for k in range(len(self.kinds))}
-        self.slots = sorted({cls[0] for cls in self.kinds})
-        slots = self.slots
+        slots = sorted({cls[0] for cls in self.kinds})
         self.place = {face: BASE**i for i, face in enumerate(PLAIN)}
         self.place.update({slot: BASE ** (len(PLAIN) + i) for i, slot in enumerate(slots)})
         self._codes = {(k, face): self._code(k, face) for k, cls in enumerate(self.kinds) for face in cls[1]}
