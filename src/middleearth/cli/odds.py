@@ -35,8 +35,9 @@ def odds_command(
 ) -> None:
     """Show every choice of the roll on the table with the exact odds of the rest of the turn.
 
-    The rest of the turn is played by the expectimax agent; every later roll is enumerated, so
-    the figures are exact, not sampled. Without --record, a fresh position is dealt from --seed.
+    Later rolls are enumerated, not sampled; the expectimax agent plays the rest of the turn.
+
+    Without --record, a fresh position is dealt from --seed (after --turns of greedy play).
     """
     from middleearth.games.mordor.odds import odds_table  # numpy loads only for this command
 
