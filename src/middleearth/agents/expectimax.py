@@ -78,7 +78,7 @@ class ExpectimaxAgent(Agent):
                 child.apply(action)
                 result += probability * self.value(child, turn)
         elif mover == self.seat:
-            result = -1.0
+            result = float("-inf")
             for action in state.legal_actions():
                 child = state.clone()
                 child.apply(action)
