@@ -200,8 +200,8 @@ def test_phone_screen_has_no_horizontal_scroll(browser, hub, finished_match):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        for where, ready in (("/", ".game-card"), (f"/#/match/{match['id']}", ".sheet"),
-                             (f"/#/replay/{match['id']}", ".sheet")):
+        for where, ready in (("/", ".game-card"), (f"/#/match/{match['id']}", ".match .sheet"),
+                             (f"/#/replay/{match['id']}", ".replay .sheet")):
             page.goto(f"{hub}{where}")
             page.wait_for_selector(ready)
             width = page.evaluate("document.documentElement.scrollWidth")
