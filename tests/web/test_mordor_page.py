@@ -115,6 +115,14 @@ def test_play_a_match_to_the_end_by_clicking(page, hub):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "mordor-board-end.png"), full_page=True)
 
+    # Play again: a new match with the same seats, this browser still Frodo.
+    page.click("text=Play again")
+    page.wait_for_function(f"!location.hash.includes('{match_id}')", timeout=WAIT_MS)
+    page.wait_for_selector(".match .sheet")
+    assert "You play Frodo" in page.inner_text(".match-head")
+    again = get_json(f"{hub}/api/matches/{match_id}")["rematch"]
+    assert again and again in page.url
+
 
 def test_only_legal_selections_can_be_confirmed(page, hub):
     create_from_hub(page, hub, players=2, variant="basic")
