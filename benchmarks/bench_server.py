@@ -4,7 +4,9 @@ Starts `middleearth serve` on a loopback port with a fresh SQLite file (or --dat
 --matches two-seat matches, and plays every seat from here with a random bot over its websocket,
 thinking --think seconds before each move, while one spectator per match watches. Measures the
 latency from an action sent to the new observation received by its sender, and actions per
-second (the seats' decisions; the server also plays chance between them).
+second (the seats' decisions; the server also plays chance between them), and the server's
+CPU time per decision (a figure that holds when other programs share the cores). --lean has
+the clients ask for pushes without the text view, as a client drawing its own view does.
 
     .venv/bin/python benchmarks/bench_server.py --matches 200 --think 0.5
 """
@@ -42,10 +44,10 @@ def free_port() -> int:
 
 
 async def play_seat(url: str, match_id: str, token: str, think: float, rng: random.Random,
-                    latencies: list[float]) -> int:
+                    latencies: list[float], query: str) -> int:
     """Play one seat to the end; each latency is from send to the next view of this seat."""
     moves, sent_at, sent_version = 0, None, -1
-    async with connect(f"{url}/ws/matches/{match_id}?token={token}", max_size=2**22) as ws:
+    async with connect(f"{url}/ws/matches/{match_id}?token={token}{query}", max_size=2**22) as ws:
         async for raw in ws:
             message = json.loads(raw)
             if message["type"] != "state":
@@ -65,10 +67,10 @@ async def play_seat(url: str, match_id: str, token: str, think: float, rng: rand
     return moves
 
 
-async def watch(url: str, match_id: str) -> int:
+async def watch(url: str, match_id: str, query: str) -> int:
     """A spectator: count the views until the match ends."""
     views = 0
-    async with connect(f"{url}/ws/matches/{match_id}", max_size=2**22) as ws:
+    async with connect(f"{url}/ws/matches/{match_id}?{query}", max_size=2**22) as ws:
         async for raw in ws:
             views += 1
             if json.loads(raw)["status"] == "finished":
@@ -76,7 +78,9 @@ async def watch(url: str, match_id: str) -> int:
     return views
 
 
-async def load(http_url: str, matches: int, think: float, seed: int, server_pid: int) -> dict[str, float]:
+async def load(http_url: str, matches: int, think: float, seed: int, server_pid: int,
+               lean: bool = False) -> dict[str, float]:
+    query = "&text=0" if lean else ""
     ws_url = http_url.replace("http://", "ws://")
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=http_url, timeout=60) as http:
@@ -92,16 +96,18 @@ async def load(http_url: str, matches: int, think: float, seed: int, server_pid:
     tasks = []
     for match in created:
         match_id = match["match"]["id"]
-        tasks.append(watch(ws_url, match_id))
+        tasks.append(watch(ws_url, match_id, query))
         for token in match["tokens"].values():
-            tasks.append(play_seat(ws_url, match_id, token, think, random.Random(rng.random()), latencies))
+            tasks.append(play_seat(ws_url, match_id, token, think, random.Random(rng.random()),
+                                   latencies, query))
     results = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - started
     cpu = cpu_seconds(server_pid) - cpu
     moves = sum(results[i] for i in range(len(results)) if i % 3)
     latencies.sort()
     return {
-        "matches": matches, "think_s": think, "decisions": moves, "seconds": round(elapsed, 1),
+        "matches": matches, "think_s": think, "text_views": not lean,
+        "decisions": moves, "seconds": round(elapsed, 1),
         "decisions_per_s": round(moves / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 1),
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1),
@@ -116,6 +122,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds a bot waits before moving")
     parser.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lean", action="store_true", help="clients ask for pushes without the text view")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
@@ -131,7 +138,7 @@ def main() -> None:
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            print(json.dumps(asyncio.run(load(url, args.matches, args.think, args.seed, server.pid))))
+            print(json.dumps(asyncio.run(load(url, args.matches, args.think, args.seed, server.pid, args.lean))))
         finally:
             server.terminate()
             server.wait()

@@ -69,8 +69,8 @@ class Hub:
         return self.http.post(f"/api/matches/{match_id}/actions",
                               json={"token": token, "action": action, "version": version})
 
-    def socket(self, match_id: str, token: str | None = None) -> ClientConnection:
-        query = f"?token={token}" if token else ""
+    def socket(self, match_id: str, token: str | None = None, text: bool = True) -> ClientConnection:
+        query = "?" + "&".join(([f"token={token}"] if token else []) + ([] if text else ["text=0"]))
         return connect(f"ws://127.0.0.1:{self.port}/ws/matches/{match_id}{query}", open_timeout=20)
 
 

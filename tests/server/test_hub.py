@@ -99,8 +99,8 @@ def test_stale_illegal_out_of_turn_and_bad_token_are_refused_and_change_nothing(
         assert receive(socket)["error"] == "bad_request"
         socket.send(json.dumps({"type": "action", "action": "x" * 5000, "version": version}))
         assert receive(socket)["error"] == "too_large"
-    with hub.socket(match_id) as spectator:
-        receive(spectator)
+    with hub.socket(match_id, text=False) as spectator:
+        assert "text" not in receive(spectator)  # asked for pushes without the text view
         spectator.send(json.dumps({"type": "action", "action": legal, "version": version}))
         assert receive(spectator)["error"] == "bad_token"
     with hub.socket(match_id, "forged") as intruder:

@@ -208,7 +208,8 @@ def _replay_step(room: Room, step: int) -> dict[str, Any]:
 
 def _websocket(app: FastAPI, hub: Hub) -> None:
     @app.websocket("/ws/matches/{match_id}")
-    async def connect(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
+    async def connect(websocket: WebSocket, match_id: str, token: str | None = None,
+                      text: bool = True) -> None:
         await websocket.accept()
         try:
             room = await hub.room(match_id)
@@ -217,7 +218,7 @@ def _websocket(app: FastAPI, hub: Hub) -> None:
             await websocket.send_json({"type": "error", **error.body()})
             await websocket.close(code=4404 if error.code == "not_found" else 4403)
             return
-        connection = Connection(seat)
+        connection = Connection(seat, text)
         sender = asyncio.create_task(_send(websocket, connection))
         await room.attach(connection)
         limit = RateLimit()

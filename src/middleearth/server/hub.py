@@ -67,8 +67,8 @@ def play_chance(state: State, seed: int) -> list[tuple[str, int]]:
 class Connection:
     """One websocket: the seat it plays (None watches) and its queue of outgoing messages."""
 
-    def __init__(self, seat: int | None):
-        self.seat = seat
+    def __init__(self, seat: int | None, text: bool = True):
+        self.seat, self.text = seat, text
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
         self.logged = 0  # log entries this connection has already received
 
@@ -135,24 +135,31 @@ class Room:
                 zip(self.state.history[start:], self.state.movers[start:]), start=start + 1)
         ]
 
-    def view(self, seat: int | None, logged: int = 0, seen: dict | None = None) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None: a spectator), with the log after ``logged``.
-        ``seen`` caches each seat's part when one change goes to many connections."""
+    def view(self, seat: int | None, logged: int = 0, seen: dict | None = None,
+             text: bool = True) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None: a spectator), with the log after ``logged``
+        and the text view unless ``text`` is False (clients with their own view skip its cost).
+        ``seen`` caches each seat's parts when one change goes to many connections."""
         seen = {} if seen is None else seen
         if seat not in seen:
             mine = self.status == "running" and self.state.current_player == seat
             seen[seat] = {
                 "type": "state", **self.summary(), "seat": seat,
-                "observation": self.state.observation(seat), "text": self.state.text(seat),
+                "observation": self.state.observation(seat),
                 "legal": [str(a) for a in self.state.legal_actions()] if mine else [],
             }
-        return {**seen[seat], "log": self.public_log(logged), "log_from": logged}
+        message = {**seen[seat], "log": self.public_log(logged), "log_from": logged}
+        if text:
+            if ("text", seat) not in seen:
+                seen["text", seat] = self.state.text(seat)
+            message["text"] = seen["text", seat]
+        return message
 
     def announce(self) -> None:
         """Queue the current view for every connection (called under the lock, so in order)."""
-        seen: dict[int | None, dict[str, Any]] = {}
+        seen: dict[Any, Any] = {}
         for connection in list(self.connections):
-            message = self.view(connection.seat, connection.logged, seen)
+            message = self.view(connection.seat, connection.logged, seen, connection.text)
             try:
                 connection.queue.put_nowait(message)
                 connection.logged = self.version
