@@ -8,7 +8,8 @@ when ``horizon`` is 0: exact returns, but far slower). Every node keeps the sum 
 score, so each mover maximises its own. The same seed gives the same choices.
 
 Parameters: ``iterations`` (simulations per decision, default 100), ``exploration`` (the UCB1
-constant, default 0.7 on scores between 0 and 1), ``rollout`` ("greedy" or "random"),
+constant, default 0.1: choices differ by a few points of win chance, so a larger constant spreads
+visits almost evenly and the pick becomes noise), ``rollout`` ("greedy" or "random"),
 ``horizon`` (turns a rollout plays before it is scored, default 1: the end of the turn).
 """
 
@@ -43,7 +44,7 @@ class MctsAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
         super().__init__(game, seat, seed, **params)
         self.iterations = int(params.get("iterations", 100))
-        self.exploration = float(params.get("exploration", 0.7))
+        self.exploration = float(params.get("exploration", 0.1))
         self.rollout = str(params.get("rollout", "greedy"))
         self.horizon = int(params.get("horizon", 1))
         if self.horizon < 0:
