@@ -82,8 +82,8 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    """A desktop-sized page whose script errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A desktop-sized page whose script errors fail the test; no animations to wait for."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -118,10 +118,10 @@ def test_play_a_match_to_the_end_by_clicking(page, hub):
     # Play again: a new match with the same seats, this browser still Frodo.
     page.click("text=Play again")
     page.wait_for_function(f"!location.hash.includes('{match_id}')", timeout=WAIT_MS)
-    page.wait_for_selector(".match .sheet")
-    assert "You play Frodo" in page.inner_text(".match-head")
     again = get_json(f"{hub}/api/matches/{match_id}")["rematch"]
     assert again and again in page.url
+    page.wait_for_selector(f".match[data-match='{again}'][data-version] .sheet", timeout=WAIT_MS)
+    assert "You play Frodo" in page.inner_text(".match-head")
 
 
 def test_only_legal_selections_can_be_confirmed(page, hub):
