@@ -57,6 +57,7 @@ CANDIDATES = [
     Candidate("E", ONE_OF_EACH, BLACK_TREE, 4, 14),
     Candidate("F", ONE_OF_EACH, BLACK_TREE, 4, 16),
     Candidate("H", ONE_OF_EACH, BLACK_TREE, 4, 15),
+    Candidate("I", ONE_OF_EACH, ("ring", "tree", "gandalf", "nazgul", "nazgul", "orc"), 4, 18),
     Candidate("G", ("ring", "ring", "ring", "gandalf", "orc", "nazgul"), BLACK_TREE, 3, 14),
 ]
 OPTION_SETS = [(players, variant) for players in (4, 3, 2) for variant in ("basic", "locations")]

@@ -12,16 +12,21 @@ from pathlib import Path
 
 import middleearth
 from middleearth.games.mordor import MordorState, Sheet
-from middleearth.games.mordor.components import PACKAGE
+from middleearth.games.mordor.components import PACKAGE, load_components
 
 # A turn with no effect at all: the White Tree ends it with only a Fellowship member kept.
 QUIET_TURN = ("roll yellow:fellowship red:fellowship blue:fellowship green:fellowship black:tree",
               "keep yellow:fellowship black:tree")
 
-# Ring-route spaces (sheet.ring) of each location with the route in data/routes.toml.
+# Ring-route spaces (sheet.ring) where each location starts, read from data/routes.toml so the
+# tests follow the design values (docs/mordor.md#design-values) rather than fix them.
+_PARTS = load_components()
 RIVENDELL, MORIA, LOTHLORIEN, ROHAN, HELMS_DEEP, GONDOR, MINAS_TIRITH, SHELOB, MORDOR = (
-    1, 3, 5, 7, 9, 11, 13, 15, 17)
-NAZGUL_SPACES = 8
+    _PARTS.locations.index(name) for name in ("Rivendell", "Moria", "Lothlórien", "Rohan", "Helm's Deep",
+                                              "Gondor", "Minas Tirith", "Shelob's Lair", "Mordor"))
+NAZGUL_SPACES = _PARTS.nazgul_spaces
+GOAL = _PARTS.goal
+ALL_SPLIT = (1 << NAZGUL_SPACES) - 1  # Sheet.splits once Gandalf has split every space
 
 
 def table(players: int = 2, variant: str = "basic", hobbits: str = "", data: str | None = None) -> MordorState:

@@ -151,8 +151,8 @@ def test_shelob_threshold_reading_from_a_users_data_folder(tmp_path: Path):
 
 
 @pytest.mark.parametrize("start,expected", [
-    (GONDOR + 1, Sheet(ring=MINAS_TIRITH)),  # Gondor spares the Nazgûl though the ring led on
-    (HELMS_DEEP + 1, Sheet(ring=GONDOR, marked=1)),  # Helm's Deep rules, not Gondor
+    (MINAS_TIRITH - 1, Sheet(ring=MINAS_TIRITH)),  # Gondor spares the Nazgûl though the ring led on
+    (GONDOR - 1, Sheet(ring=GONDOR, marked=1)),  # Helm's Deep rules, not Gondor
 ])
 def test_the_feature_is_where_the_turn_starts(start, expected):
     state = play(at(start), "roll yellow:ring red:fellowship blue:fellowship green:fellowship black:nazgul",

@@ -9,7 +9,7 @@ import pytest
 import middleearth
 from middleearth.games.mordor import Keep, Sheet
 
-from .helpers import QUIET_TURN, RIVENDELL, ROHAN, play, refused, sheets, table, user_data
+from .helpers import GOAL, NAZGUL_SPACES, QUIET_TURN, RIVENDELL, ROHAN, play, refused, sheets, table, user_data
 
 ROLL = "roll yellow:ring red:ring blue:orc green:nazgul black:tree"
 
@@ -81,7 +81,7 @@ def test_a_face_a_die_does_not_carry_is_refused():
 
 def test_acting_after_the_end_is_refused():
     state = table()
-    state.sheets[0] = Sheet(ring=16)
+    state.sheets[0] = Sheet(ring=GOAL - 1)
     play(state, "roll yellow:ring red:fellowship blue:fellowship green:fellowship black:tree",
          "keep yellow:ring black:tree", *QUIET_TURN)
     assert state.is_terminal()
@@ -118,8 +118,8 @@ def test_chosen_hobbits_sit_in_the_order_given():
     ("hobbits.toml", 'colour = "red"\n', "", "hobbits.toml: field hobbit.1.colour: Field required"),
     ("dice.toml", 'colour = "yellow"\nfaces = ["ring", "ring"', 'colour = "yellow"\nfaces = ["tree", "ring"',
      "dice.toml: the yellow die has a White Tree, which only the black die carries"),
-    ("routes.toml", "spaces = 8", "spacse = 8", "routes.toml: field nazgul_route.spaces"),
-    ("routes.toml", "spaces = 8", "spacse = 8", "nazgul_route.spacse: Extra inputs are not permitted"),
+    ("routes.toml", f"spaces = {NAZGUL_SPACES}", "spacse = 8", "routes.toml: field nazgul_route.spaces"),
+    ("routes.toml", f"spaces = {NAZGUL_SPACES}", "spacse = 8", "nazgul_route.spacse: Extra inputs are not permitted"),
     ("dice.toml", '"orc"', '"troll"', "dice.toml: field die.0.faces.4: Input should be"),
     ("rulings.toml", 'reading = "minus_one"', 'reading = "half"', "rulings.toml: field shelob.reading"),
     ("hobbits.toml", 'colour = "green"', 'colour = "purple"', "Pippin's colour 'purple' has no die"),
@@ -143,14 +143,15 @@ def test_a_users_dice_file_replaces_ours(tmp_path: Path):
     state = middleearth.load("mordor", data=data).new_state()
     assert all("orc" not in faces for faces in state.parts.faces)
     assert not any("orc" in str(action) for action, _ in state.chance_outcomes())
-    assert state.parts.nazgul_spaces == 8
+    assert state.parts.nazgul_spaces == NAZGUL_SPACES
 
 
 def test_the_length_tie_break_reading_from_a_users_rulings(tmp_path: Path):
-    """With halves counted as half a space, four whole spaces and four halves (6) lose to 7 whole."""
+    """With halves counted as half a space, N - 4 whole spaces and four halves (N - 2) lose to N - 1
+    whole ones (N Nazgûl spaces)."""
     data = user_data(tmp_path, "rulings.toml", 'reading = "units"', 'reading = "length"')
     state = table(data=data)
-    state.sheets = [Sheet(ring=16, marked=1), Sheet(ring=16, splits=0b1111, marked=4)]
+    state.sheets = [Sheet(ring=GOAL - 1, marked=1), Sheet(ring=GOAL - 1, splits=0b1111, marked=4)]
     arrive = ("roll yellow:ring red:fellowship blue:fellowship green:fellowship black:tree",
               "keep yellow:ring black:tree")
     play(state, *arrive, *arrive)

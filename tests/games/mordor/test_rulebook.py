@@ -6,9 +6,7 @@ Each test names the paragraph or example it checks; docs/mordor.md maps them to 
 import middleearth
 from middleearth.games.mordor import Sheet
 
-from .helpers import NAZGUL_SPACES, QUIET_TURN, play, refused, sheets, table
-
-GOAL = 17
+from .helpers import ALL_SPLIT, GOAL, NAZGUL_SPACES, QUIET_TURN, play, refused, sheets, table
 
 
 # -- Dice rolls -----------------------------------------------------------------------------------
@@ -172,13 +170,14 @@ def after_a_lone_gandalf(sheet: Sheet) -> Sheet:
 
 
 def test_gandalf_has_no_effect_once_every_space_is_split():
-    assert after_a_lone_gandalf(Sheet(splits=0b11111111, marked=3)) == Sheet(splits=0b11111111, marked=3)
+    assert after_a_lone_gandalf(Sheet(splits=ALL_SPLIT, marked=3)) == Sheet(splits=ALL_SPLIT, marked=3)
 
 
 def test_the_last_mordor_space_may_be_split_but_never_twice():
-    only_mordor_whole = Sheet(splits=0b01111111, marked=14)
+    halves = 2 * (NAZGUL_SPACES - 1)  # every half before Mordor marked
+    only_mordor_whole = Sheet(splits=ALL_SPLIT >> 1, marked=halves)
     split = after_a_lone_gandalf(only_mordor_whole)
-    assert split == Sheet(splits=0b11111111, marked=14) and not split.eliminated(NAZGUL_SPACES)
+    assert split == Sheet(splits=ALL_SPLIT, marked=halves) and not split.eliminated(NAZGUL_SPACES)
     assert after_a_lone_gandalf(split) == split
 
 
@@ -303,8 +302,8 @@ def test_the_first_seat_arriving_lets_everyone_else_finish_the_round():
 def test_tie_break_on_unmarked_whole_and_half_spaces():
     """Sam and Merry both reach Mordor in the final round: Merry has more unmarked units."""
     state = table(players=3)
-    state.sheets[1] = Sheet(ring=GOAL - 1, marked=1)  # 7 whole spaces left
-    state.sheets[2] = Sheet(ring=GOAL - 1, splits=0b1111, marked=4)  # 4 halves and 4 whole: 8 units
+    state.sheets[1] = Sheet(ring=GOAL - 1, marked=1)  # N - 1 whole spaces left
+    state.sheets[2] = Sheet(ring=GOAL - 1, splits=0b1111, marked=4)  # 4 halves and N - 4 whole: N units
     arrive = ("roll yellow:ring red:fellowship blue:fellowship green:fellowship black:tree",
               "keep yellow:ring black:tree")
     play(state, *QUIET_TURN, *arrive)
