@@ -13,29 +13,38 @@ import argparse
 import json
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 import middleearth
 
 GOAL_STEPS = 20_000
 
 
-def mordor_playouts(seconds: float, players: int, variant: str, seed: int = 1) -> dict[str, Any]:
-    game = middleearth.load("mordor", players=players, variant=variant)
-    rng = random.Random(seed)
+def timed_playouts(name: str, seconds: float, new_state: Callable[[], Any], step: Callable[[Any], None]) -> dict[str, Any]:
+    """Play games from ``new_state`` with ``step`` (one action each) for ``seconds``."""
     games = steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_state()
+        state = new_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(middleearth.sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+            step(state)
             steps += 1
         games += 1
     elapsed = time.perf_counter() - start
-    return {"game": f"mordor {players}p {variant}", "games_per_s": games / elapsed, "steps_per_s": steps / elapsed}
+    return {"game": name, "games_per_s": games / elapsed, "steps_per_s": steps / elapsed}
+
+
+def mordor_playouts(seconds: float, players: int, variant: str, seed: int = 1) -> dict[str, Any]:
+    game = middleearth.load("mordor", players=players, variant=variant)
+    rng = random.Random(seed)
+
+    def step(state: middleearth.State) -> None:
+        if state.is_chance_node():
+            state.apply(middleearth.sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+    return timed_playouts(f"mordor {players}p {variant}", seconds, game.new_state, step)
 
 
 def pig_playouts(seconds: float, seed: int = 1) -> dict[str, Any] | None:
@@ -46,20 +55,15 @@ def pig_playouts(seconds: float, seed: int = 1) -> dict[str, Any] | None:
         return None
     game = pyspiel.load_game("pig")
     rng = random.Random(seed)
-    games = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"game": "open_spiel pig", "games_per_s": games / elapsed, "steps_per_s": steps / elapsed}
+
+    def step(state: Any) -> None:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+    return timed_playouts("open_spiel pig", seconds, game.new_initial_state, step)
 
 
 def run(seconds: float) -> list[dict[str, Any]]:
