@@ -1,10 +1,10 @@
 """Peak memory of a 10,000-game simulation of Journey to Mordor (random agents, in process).
 
-Two figures: the peak of Python allocations during the run (tracemalloc), and the process's
-peak resident size (getrusage), which also counts the interpreter and its libraries. The rows
-themselves are most of what stays: about one small record per game.
+The process's peak resident size (getrusage), which counts the interpreter and its libraries
+too; with --trace, also the peak of Python allocations (tracemalloc, which slows the run several
+times over). The rows themselves are most of what stays: about one small record per game.
 
-    .venv/bin/python benchmarks/bench_memory.py [--games 10000]
+    .venv/bin/python benchmarks/bench_memory.py [--games 10000] [--trace]
 """
 
 from __future__ import annotations
@@ -19,29 +19,28 @@ import tracemalloc
 from middleearth.lab import simulate
 
 
-def measure(games: int, players: int = 4) -> dict[str, float]:
-    tracemalloc.start()
+def measure(games: int, players: int = 4, trace: bool = False) -> dict[str, float]:
+    if trace:
+        tracemalloc.start()
     start = time.perf_counter()
     rows = simulate("mordor", {"players": players}, "random", games=games, seed=1, backend="inline")
     elapsed = time.perf_counter() - start
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    figures: dict[str, float] = {}
+    if trace:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        figures = {"tracemalloc_peak_mb": peak / 2**20, "bytes_per_game": peak / len(rows)}
     # ru_maxrss is in kilobytes on Linux and in bytes on macOS.
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1 if sys.platform == "darwin" else 1024) / 1024
-    return {
-        "games": len(rows),
-        "tracemalloc_peak_mb": peak / 2**20,
-        "bytes_per_game": peak / len(rows),
-        "max_rss_mb": rss,
-        "seconds": elapsed,
-    }
+    return {"games": len(rows), **figures, "max_rss_mb": rss, "seconds": elapsed}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--trace", action="store_true", help="also trace Python allocations (slow)")
     args = parser.parse_args()
-    print(json.dumps({k: round(v, 2) for k, v in measure(args.games).items()}))
+    print(json.dumps({k: round(v, 2) for k, v in measure(args.games, trace=args.trace).items()}))
 
 
 if __name__ == "__main__":
