@@ -31,7 +31,8 @@ def measure(games: int, players: int = 4, trace: bool = False) -> dict[str, floa
         tracemalloc.stop()
         figures = {"tracemalloc_peak_mb": peak / 2**20, "bytes_per_game": peak / len(rows)}
     # ru_maxrss is in kilobytes on Linux and in bytes on macOS.
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1 if sys.platform == "darwin" else 1024) / 1024
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1024 if sys.platform == "darwin" else 1)
+    rss = peak_kb / 1024
     return {"games": len(rows), **figures, "max_rss_mb": rss, "seconds": elapsed}
 
 
