@@ -269,3 +269,11 @@ def test_odds_come_from_the_game_for_a_choice_only(monkeypatch):
     shown = screen.getvalue()
     assert "odds are for a choice" in shown and shown.count("ODDS TABLE") == 1
     assert asked == [play.state] and play.state.current_player == 0
+
+
+def test_answering_no_to_save_leaves_without_a_file(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    play, screen = session(rolled(), ["human", "greedy"], Script("quit", "no"))
+    assert play.run() == 0
+    assert "Left the game." in screen.getvalue()
+    assert list(tmp_path.iterdir()) == []

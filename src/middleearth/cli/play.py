@@ -283,8 +283,8 @@ class Session:
         code = 130 if interrupted else code
         try:
             while True:
-                path = self.ask("\nSave before leaving? A file name, or Enter to leave without saving: ").strip()
-                if not path or self.save(path):
+                path = self.ask("\nSave before leaving? A file name, or Enter (or 'no') to leave without saving: ").strip()
+                if not path or path.lower() in ("n", "no") or self.save(path):
                     break
         except (EOFError, KeyboardInterrupt):
             pass
