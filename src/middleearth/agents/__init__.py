@@ -1,4 +1,5 @@
-"""Players that choose actions: random, greedy (the game's heuristic), expectimax, mcts.
+"""Players that choose actions: random, greedy (the game's heuristic), expectimax, mcts, ismcts,
+and allseeing (analysis only: it reads hidden cards).
 
 >>> import middleearth
 >>> from middleearth.agents import make_agent
@@ -11,12 +12,14 @@ from typing import Any
 
 from middleearth.agents.base import Agent, GreedyAgent, RandomAgent
 from middleearth.agents.expectimax import ExpectimaxAgent
+from middleearth.agents.ismcts import AllSeeingAgent, IsmctsAgent
 from middleearth.agents.mcts import MctsAgent
 from middleearth.core.contract import Game
 from middleearth.core.errors import BadOption
 
 AGENTS: dict[str, type[Agent]] = {
-    cls.name: cls for cls in (RandomAgent, GreedyAgent, ExpectimaxAgent, MctsAgent)
+    cls.name: cls
+    for cls in (RandomAgent, GreedyAgent, ExpectimaxAgent, MctsAgent, IsmctsAgent, AllSeeingAgent)
 }
 
 

@@ -48,11 +48,11 @@ class MctsAgent(Agent):
         self.rollout = str(params.get("rollout", "greedy"))
         self.horizon = int(params.get("horizon", 1))
         if self.horizon < 0:
-            raise BadOption(f"mcts: horizon must be 0 (to the end) or more turns, not {self.horizon}")
+            raise BadOption(f"{self.name}: horizon must be 0 (to the end) or more turns, not {self.horizon}")
         if self.iterations < 1:
-            raise BadOption(f"mcts: iterations must be at least 1, not {self.iterations}")
+            raise BadOption(f"{self.name}: iterations must be at least 1, not {self.iterations}")
         if self.rollout not in ROLLOUTS:
-            raise BadOption(f"mcts: rollout {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
+            raise BadOption(f"{self.name}: rollout {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
         self.seats = game.num_players
 
     def choose(self, state: State) -> Action:
@@ -61,9 +61,12 @@ class MctsAgent(Agent):
             return actions[0]
         root = Node(self.seats, list(actions))
         for _ in range(self.iterations):
-            # A full state agreeing with what this seat knows (a plain copy when nothing is hidden).
-            self._simulate(root, state.resample(self.seat, self.rng))
+            self._simulate(root, self._determinize(state))
         return max(root.children.items(), key=lambda pair: pair[1].visits)[0]
+
+    def _determinize(self, state: State) -> State:
+        """A full state agreeing with what this seat knows (a plain copy when nothing is hidden)."""
+        return state.resample(self.seat, self.rng)
 
     def _simulate(self, root: Node, state: State) -> None:
         """Descend, expand one node, roll out, and add the returns along the path."""
