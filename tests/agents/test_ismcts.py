@@ -89,6 +89,11 @@ def test_ismcts_refuses_bad_parameters(game):
             make_agent("ismcts", game, 0, **params)
 
 
+def test_mcts_is_refused_where_hands_are_hidden_and_ismcts_offered(game):
+    with pytest.raises(middleearth.BadOption, match="use ismcts"):
+        make_agent("mcts", game, 0)
+
+
 @pytest.mark.parametrize("params", [CHEAP, {"iterations": 40, "rollout": "greedy", "horizon": 1}])
 def test_ismcts_plays_only_legal_actions(game, params):
     for seed in range(4):

@@ -23,6 +23,11 @@ AGENTS: dict[str, type[Agent]] = {
 }
 
 
+# Agents whose search breaks in a game with hidden hands, and the one to use there instead: mcts
+# keeps one tree of actions, and an action legal in one re-deal is illegal in another.
+NEEDS_FULL_INFORMATION = {"mcts": "ismcts"}
+
+
 def agent_names() -> list[str]:
     return sorted(AGENTS)
 
@@ -31,6 +36,9 @@ def make_agent(name: str, game: Game, seat: int, seed: int | None = None, **para
     """The agent called ``name`` for ``seat``; BadOption lists the agents there are."""
     if name not in AGENTS:
         raise BadOption(f"no agent named {name!r}: the agents are {', '.join(agent_names())}")
+    if game.hidden_information and name in NEEDS_FULL_INFORMATION:
+        raise BadOption(f"{name} cannot play {game.name}, whose hands are hidden: its search needs every "
+                        f"re-deal to allow the same actions; use {NEEDS_FULL_INFORMATION[name]} instead")
     return AGENTS[name](game, seat, seed=seed, **params)
 
 
