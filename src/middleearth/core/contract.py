@@ -192,6 +192,11 @@ class State(ABC):
         self.history.append(action)
         self.movers.append(mover)
 
+    def log_text(self, index: int, seat: int | None) -> str | None:
+        """``history[index]`` as ``seat`` saw it (None: the spectator), or None when that seat did
+        not see it: a card dealt into another hand stays hidden in every public log."""
+        return str(self.history[index])
+
     def clone(self) -> "State":
         """An independent copy. Games with big immutable parts override this to share them."""
         return copy.deepcopy(self, {id(self.game): self.game})
