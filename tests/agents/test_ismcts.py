@@ -12,7 +12,7 @@ from middleearth.core.conformance import check_game
 from middleearth.core.records import replay
 from middleearth.lab.stats import wilson
 
-from toygame import HiddenRead, TricksGame, TricksState, registered, sealed
+from toygame import HiddenRead, TricksState, rank, registered, sealed, suit
 
 Z_SURE = 3.29  # two-sided 99.9%: a bound this wide is passed by luck about once in two thousand runs
 CHEAP = {"iterations": 40, "horizon": 0, "rollout": "random"}
@@ -131,6 +131,27 @@ def test_ismcts_chooses_alike_whatever_the_unseen_cards_are(game):
         other = state.resample(seat, rng)
         choices = [make_agent("ismcts", game, seat, seed=seed, **CHEAP).choose(s) for s in (state, other)]
         assert choices[0] == choices[1]
+
+
+def test_draws_into_the_other_hand_share_one_branch(game):
+    """Chance is keyed by what the seat saw of it: its own draws branch by card, the other seat's
+    draws (unseen, logged as None) stay one branch whatever card the re-deal gave."""
+    state = position(game, seed=5, decisions=1)  # the seat answers r1 holding r3 r5 b5 b6; both then draw
+    seat, led = state.current_player, state.trick[0]
+    # A wide exploration spreads the visits, so every action is searched a few levels deep.
+    agent = make_agent("ismcts", game, seat, seed=3, iterations=300, exploration=1.0, horizon=0, rollout="random")
+    agent.choose(state)
+    seen_draws = {True: set(), False: set()}  # by whether the seat takes the trick
+    for action in state.legal_actions():
+        takes = suit(action.card) == suit(led) and rank(action.card) > rank(led)
+        first = agent.root.children[str(action)].children  # the taker draws first
+        second = {key for node in first.values() for key in node.children}
+        mine, theirs = (first, second) if takes else (second, first)
+        assert set(theirs) <= {None} and (theirs or not takes)
+        assert all(key.startswith("draw ") for key in mine)
+        seen_draws[takes] |= set(mine)
+    # Both kinds of action were searched deep enough to meet several of the seat's own draws.
+    assert len(seen_draws[True]) > 1 and len(seen_draws[False]) > 1
 
 
 def test_ismcts_beats_random_play_clearly(game):

@@ -102,6 +102,7 @@ class TricksState(State):
         self.trick: list[int] = []
         self.played: list[int] = []
         self.points = [0, 0]
+        self.draw_receivers: dict[int, int] = {}  # history index of each draw: the seat that got the card
 
     # -- rules -----------------------------------------------------------------------------------
 
@@ -136,6 +137,7 @@ class TricksState(State):
     def _apply(self, action: Action) -> None:
         if isinstance(action, Draw):
             self.deck.remove(action.card)
+            self.draw_receivers[len(self.history)] = self.receivers[0]
             self.hands[self.receivers.pop(0)].append(action.card)
             self.hands[0].sort()
             self.hands[1].sort()
@@ -176,6 +178,13 @@ class TricksState(State):
             seen["hand"] = [card_text(card) for card in self.hands[seat]]
         return seen
 
+    def log_text(self, index: int, seat: int | None) -> str | None:
+        """A draw is seen only by the seat that got the card; every play is public."""
+        action = self.history[index]
+        if isinstance(action, Draw) and seat != self.draw_receivers[index]:
+            return None
+        return str(action)
+
     def text(self, seat: int | None = None) -> str:
         seen = self.observation(seat)
         hand = f"your hand: {' '.join(seen['hand'])}; " if seat is not None else ""
@@ -214,6 +223,7 @@ class TricksState(State):
         other.trick = list(self.trick)
         other.played = list(self.played)
         other.points = list(self.points)
+        other.draw_receivers = dict(self.draw_receivers)
         return other
 
 
@@ -261,8 +271,8 @@ def _opened(method: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class SealedState(TricksState):
-    """The real state as a fair agent should meet it: reading a hand, the deck or the history
-    raises HiddenRead, except inside the calls a fair agent may make (``observation``,
+    """The real state as a fair agent should meet it: reading a hand, the deck or the raw history
+    raises HiddenRead, except inside the calls a fair agent may make (``observation``, ``log_text``,
     ``resample``, ``current_player``, ``legal_actions`` at its own turn) and ``apply`` (the table's)."""
 
     _opened_calls = 0
@@ -273,6 +283,7 @@ class SealedState(TricksState):
         return object.__getattribute__(self, name)
 
     current_player = property(_opened(TricksState.current_player.fget))  # type: ignore[arg-type]
+    log_text = _opened(TricksState.log_text)  # the public history, as the seat saw it
     legal_actions = _opened(TricksState.legal_actions)
     observation = _opened(TricksState.observation)
     resample = _opened(TricksState.resample)

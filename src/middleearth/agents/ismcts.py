@@ -9,9 +9,10 @@ seat knows, not for one full state:
   action text met so far. An action may be legal in some draws and not in others (a card the
   other seat may or may not hold), so each child counts how often it was *available* and UCB1
   uses that count where plain UCT uses the parent's visits;
-- chance is sampled with ``middleearth.sample_chance``. In a game with hidden information its
-  outcomes are told apart by what the seat observes after them, so a draw into another hand,
-  which the seat does not see, leaves one branch rather than one per card.
+- chance is sampled with ``middleearth.sample_chance``, and its outcomes are keyed by their text
+  as the seat saw it (``state.log_text``): a draw into another hand, which the seat does not see
+  (None), leaves one branch rather than one per card; a die roll, or a card the seat draws
+  itself, has a branch per outcome.
 
 Rollouts, the evaluation and the parameters are those of ``mcts`` (``iterations``, ``exploration``,
 ``rollout``, ``horizon``). The agent reads ``current_player`` and ``legal_actions()`` of the real
@@ -24,7 +25,6 @@ analysis only (how much do hidden hands cost a team?) and says so with ``sees_hi
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Hashable
 
@@ -50,14 +50,13 @@ class IsmctsAgent(MctsAgent):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
         super().__init__(game, seat, seed, **params)
-        # Chance outcomes of a game that hides nothing are seen whole: their text tells them apart.
-        self.outcomes_seen_whole = not game.hidden_information
+        self.root: InfoNode | None = None  # the tree of the last decision searched, for analysis
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        root = InfoNode(self.seats)
+        root = self.root = InfoNode(self.seats)
         for _ in range(self.iterations):
             self._iterate(root, state.resample(self.seat, self.rng))
         # The most visited action; ties go to the first in the game's order, so a seed decides all.
@@ -76,7 +75,7 @@ class IsmctsAgent(MctsAgent):
             if state.is_chance_node():
                 outcome = sample_chance(state, self.rng)
                 state.apply(outcome)
-                key = self._chance_key(state, outcome)
+                key = state.log_text(len(state.history) - 1, self.seat)  # None: the seat saw nothing of it
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = InfoNode(self.seats)
@@ -117,12 +116,6 @@ class IsmctsAgent(MctsAgent):
             if score > best_score:
                 best, best_score = index, score
         return best
-
-    def _chance_key(self, state: State, outcome: Action) -> Hashable:
-        """What the seat learns of a chance outcome: all of it when nothing is hidden, else its view after."""
-        if self.outcomes_seen_whole:
-            return str(outcome)
-        return json.dumps(state.observation(self.seat), sort_keys=True)
 
 
 class AllSeeingAgent(MctsAgent):
