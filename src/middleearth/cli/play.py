@@ -6,7 +6,14 @@ package (``render(state, seat)``, and optionally ``describe(action)`` and a ``HE
 otherwise the loop prints ``state.text(seat)``.
 
 A human confirms before chance speaks (press Enter to roll), because that is the last moment a
-decision may be taken back: ``undo`` follows :func:`middleearth.core.records.can_undo`.
+decision may be taken back: ``undo`` follows :func:`middleearth.core.records.can_undo`. A game
+whose chance speaks after nearly every decision (tiles, deals) sets ``CONFIRM_CHANCE = False`` in
+its render module, and chance then goes on at once.
+
+Hidden hands: the table is told each action as ``state.log_text(i, None)`` gives it, so a card
+dealt or passed face down is announced only as the render module's ``describe_hidden(state, i)``
+words it. With two or more human seats at one screen, the screen is cleared and handed over
+("pass the device to Sam") before a seat's hand is shown; an AI seat's hand is never shown.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from typing import Any, Callable, NoReturn
 
 import typer
 from rich.console import Console, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -68,6 +76,12 @@ class Session:
         }
         self.view = _game_module(self.game, "render")
         self.logged = len(self._log())
+        self.confirm_chance = getattr(self.view, "CONFIRM_CHANCE", True)
+        # Hot seat with hidden hands: the human seat whose hand is on screen now (None: nobody's).
+        self.hot_seat = self.game.hidden_information and seats.count(HUMAN) > 1
+        self.on_screen: int | None = None
+        self.watched: int | None = None  # the AI seat spectators last saw the table for
+        self.hidden_line: tuple[str, int] | None = None  # a hidden announcement and how often in a row
 
     # -- the loop ---------------------------------------------------------------------------
 
@@ -81,10 +95,12 @@ class Session:
             except KeyboardInterrupt:  # while an AI thinks or the dice roll
                 self.leave(interrupted=True)
             except MiddleEarthError as error:  # a bug, but the player keeps the game so far
+                self.flush_hidden()
                 self.console.print(f"[red]The game cannot go on:[/] {error}")
                 self.leave(code=1)
         except Leave as leave:
             return int(leave.args[0])
+        self.flush_hidden()
         self.show(None)
         self.console.print(self._result())
         return 0
@@ -92,11 +108,14 @@ class Session:
     def step(self) -> None:
         mover = self.state.current_player
         if mover == CHANCE:
-            if self.ready_to_roll():
+            if not self.confirm_chance or self.ready_to_roll():
                 self.play(sample_chance(self.state, self.rng))
         elif self.seats[mover] == HUMAN:
             self.decide(mover)
         else:
+            if not self.confirm_chance and HUMAN not in self.seats and mover != self.watched:
+                self.watched = mover  # nobody's prompt shows the table: show it to the spectators
+                self.show(None)
             with self.console.status(f"{self.names[mover]} ({self.seats[mover]}) is thinking"):
                 if self.delay:
                     self.sleep(self.delay)
@@ -107,14 +126,19 @@ class Session:
         """Apply ``action`` and tell the table what it was and what followed."""
         self.state.apply(action)
         mover = self.state.movers[-1]
-        if mover == CHANCE:  # name the roll after the seat it was rolled for
-            after = self.state.current_player
-            who = self.names[after] if after >= 0 else "chance"
+        index = len(self.state.history) - 1
+        if self.state.log_text(index, None) is None:  # seen only by some seats: say only what all saw
+            self.announce_hidden(index)
         else:
-            who = self.names[mover]
-        line = Text(f"{who:>10}  ", style="bold")
-        line.append_text(self.describe(action))
-        self.console.print(line)
+            if mover == CHANCE:  # name the roll after the seat it was rolled for
+                after = self.state.current_player
+                who = self.names[after] if after >= 0 else "chance"
+            else:
+                who = self.names[mover]
+            line = Text(f"{who:>10}  ", style="bold")
+            line.append_text(self.describe(action))
+            self.flush_hidden()
+            self.console.print(line)
         log = self._log()
         for entry in log[self.logged:]:
             self.console.print(Text("            " + _log_text(entry), style="italic"))
@@ -158,6 +182,9 @@ class Session:
 
     def decide(self, seat: int) -> None:
         """Show the table and the numbered choices; read until a legal choice is played."""
+        if self.hot_seat and self.on_screen not in (None, seat):
+            self.hand_over(seat)
+        self.on_screen = seat
         self.show(seat)
         legal = self.state.legal_actions()
         self.list_choices(legal)
@@ -177,6 +204,24 @@ class Session:
             except IllegalAction as error:
                 self.console.print(f"[red]Not allowed:[/] {error.reason}")
                 self.list_choices(legal)
+
+    def hand_over(self, seat: int) -> None:
+        """Clear the last seat's hand off the screen and wait until ``seat`` has the device."""
+        self.flush_hidden()
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\033[3J")  # the scrollback too, where terminals keep it
+        name = self.names[seat]
+        self.console.print(Panel(Text(f"Pass the device to {name}.\n{name}'s hand is shown next: "
+                                      "the others look away.", justify="center"),
+                                 title="Hot seat", style="bold"))
+        while True:
+            line = self.read(f"{name}, press Enter when only you can see the screen (or help, save FILE, quit): ")
+            if not line:
+                return
+            if not self.command(line, seat):
+                self.console.print(f"[yellow]Press Enter to see {name}'s hand[/], "
+                                   f"or type one of: {', '.join(COMMANDS)}")
 
     def pick(self, line: str, legal: list[Action]) -> Action:
         """The action a line names: its number in the list, or its text."""
@@ -273,7 +318,8 @@ class Session:
         if not movers or seat not in movers:
             why = "you have made no decision yet"
         elif movers[-1] == CHANCE:
-            why = "the dice have been rolled since your last decision"
+            drawn = "the dice have been rolled" if self.confirm_chance else "chance has spoken (a tile, card or die)"
+            why = f"{drawn} since your last decision"
         else:
             why = f"{self.names[movers[-1]]} has decided since"
         self.console.print(f"[yellow]Cannot undo:[/] {why}")
@@ -295,6 +341,7 @@ class Session:
 
     def read(self, prompt: str) -> str:
         """One line from the player; Ctrl-C or the end of input offers to save and leave."""
+        self.flush_hidden()
         try:
             return self.ask(prompt).strip()
         except (EOFError, KeyboardInterrupt):
@@ -308,7 +355,26 @@ class Session:
             probe.apply(sample_chance(probe, dice))
         return probe.current_player
 
+    def announce_hidden(self, index: int) -> None:
+        """Tell the table of ``history[index]`` only what all saw; repeats (six cards dealt to
+        one hand) become one line with a count."""
+        words = getattr(self.view, "describe_hidden", None)
+        text = words(self.state, index).plain if words else "something only some players may see"
+        if self.hidden_line and self.hidden_line[0] == text:
+            self.hidden_line = (text, self.hidden_line[1] + 1)
+            return
+        self.flush_hidden()
+        self.hidden_line = (text, 1)
+
+    def flush_hidden(self) -> None:
+        if self.hidden_line is None:
+            return
+        text, count = self.hidden_line
+        self.hidden_line = None
+        self.console.print(Text(f"{'':>10}  {text}{f' (x{count})' if count > 1 else ''}", style="dim italic"))
+
     def show(self, seat: int | None) -> None:
+        self.flush_hidden()
         render = getattr(self.view, "render", None)
         self.console.print(render(self.state, seat) if render else Text(self.state.text(seat)))
 
@@ -361,6 +427,8 @@ def play(
     variant: str | None = typer.Option(None, help="The game's variant (mordor: basic or locations)."),
     hobbits: str | None = typer.Option(None, help="Mordor: the hobbits in seat order, e.g. Sam,Frodo."),
     data: Path | None = typer.Option(None, help="A folder of your own component files."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Any other game option, as NAME=VALUE "
+                                     "(fellowship: -o sauron=introductory)."),
     load: Path | None = typer.Option(None, "--load", help="Resume a saved record file."),
     seed: int | None = typer.Option(None, help="Seed for the dice and the AI seats, to play a game again."),
     delay: float = typer.Option(0.6, min=0.0, help="Seconds to pause before each AI move."),
@@ -373,6 +441,11 @@ def play(
     if players is None and seats is not None and load is None:
         options["players"] = len(seats.split(","))
     try:
+        for pair in option:
+            name, equals, value = pair.partition("=")
+            if not equals or not name.strip():
+                raise BadOption(f"--option {pair!r}: write it as NAME=VALUE, for example sauron=introductory")
+            options[name.strip()] = value.strip()
         state = _setup(game, options, load)
         kinds = _seats(seats, state.game.num_players)
         session = Session(state, kinds, console, seed=seed, delay=delay)
