@@ -53,12 +53,14 @@ def simulate_command(
             rows = simulate(game, options, agents, games=games, seed=seed, workers=workers,
                             backend=backend, progress=lambda done: bar.advance(task, done))
     except MiddleEarthError as error:
-        Console(stderr=True).print(f"[red]error:[/red] {error}", highlight=False)
+        Console(stderr=True).print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)  # one line, however narrow the terminal
         raise typer.Exit(2) from None
     summary = summarize(rows)
     names = loaded.seat_names()
     console.print(_seat_table(summary, names, seat_agents, f"{game}: {games} games, seed {seed}"))
     console.print(_game_table(summary))
+    if summary.shares:
+        console.print(_shares_table(summary))
     if out is not None:
         from middleearth.lab.plots import write_plots  # matplotlib loads slowly: only when plotting
         from middleearth.lab.tables import write_rows
@@ -102,4 +104,19 @@ def _game_table(summary: Summary) -> Table:
         table.add_row(name.replace("_", " "), estimate.percent())
     for name, estimate in summary.means.items():
         table.add_row(name.replace("_", " ") + " (mean)", estimate.text(2))
+    return table
+
+
+SHOWN_SHARES = 6  # the most frequent values of each text figure; the rows on disk hold them all
+
+
+def _shares_table(summary: Summary) -> Table:
+    """The game's text figures (how it ended, where, after which event): the most frequent values."""
+    table = Table(caption=f"share of games, 95% confidence interval; the {SHOWN_SHARES} most frequent of each")
+    table.add_column("figure")
+    table.add_column("value")
+    table.add_column("share")
+    for name, shares in summary.shares.items():
+        for rank, (text, estimate) in enumerate(list(shares.items())[:SHOWN_SHARES]):
+            table.add_row(name.replace("_", " ") if rank == 0 else "", text.replace("_", " "), estimate.percent())
     return table

@@ -6,7 +6,8 @@ same call gives the same rows in process, on a pool of any size, or on a Ray clu
 
 A game may lend the lab its own figures: a module ``figures`` in the game's package with a
 function ``figures(state) -> dict`` called on each finished game. A value is a number, a yes/no
-(shown as a rate), or a list with one number per seat. A ``turns`` entry, if given, is the
+(shown as a rate), a text (an outcome, a place: shown as the share of games for each text), or
+a list with one number per seat. A ``turns`` entry, if given, is the
 game's own count of turns; otherwise a turn is counted each time the seat to move changes.
 """
 

@@ -8,7 +8,8 @@ normal approximation, which is sound for the thousands of games the lab plays.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from middleearth.lab.simulate import Row
@@ -69,7 +70,8 @@ class Summary:
     """What a run of games shows: per seat, the game as a whole, and the game's own figures.
 
     ``seat_figures[name][seat]`` is the mean of a per-seat figure; ``rates`` hold yes/no figures,
-    ``means`` the numeric ones.
+    ``means`` the numeric ones; ``shares[name][value]`` the share of games in which a text figure
+    (an outcome, a place, an event) took that value, most frequent first.
     """
 
     games: int
@@ -80,6 +82,7 @@ class Summary:
     rates: dict[str, Estimate]
     means: dict[str, Estimate]
     seat_figures: dict[str, list[Estimate]]
+    shares: dict[str, dict[str, Estimate]] = field(default_factory=dict)
 
 
 def summarize(rows: Sequence[Row]) -> Summary:
@@ -91,10 +94,14 @@ def summarize(rows: Sequence[Row]) -> Summary:
     rates: dict[str, Estimate] = {}
     means: dict[str, Estimate] = {}
     seat_figures: dict[str, list[Estimate]] = {}
+    shares: dict[str, dict[str, Estimate]] = {}
     for name, value in rows[0].figures.items():
         column = [row.figures[name] for row in rows]
         if isinstance(value, bool):
             rates[name] = wilson(sum(map(bool, column)), n)
+        elif isinstance(value, str):
+            counts = Counter(map(str, column))
+            shares[name] = {text: wilson(count, n) for text, count in counts.most_common()}
         elif isinstance(value, (list, tuple)):
             seat_figures[name] = [mean_ci([v[s] for v in column]) for s in range(seats)]
         else:
@@ -108,4 +115,5 @@ def summarize(rows: Sequence[Row]) -> Summary:
         rates=rates,
         means=means,
         seat_figures=seat_figures,
+        shares=shares,
     )
