@@ -184,7 +184,8 @@ def test_a_file_with_a_bad_record_names_the_file_the_card_the_question_and_the_f
 @pytest.mark.parametrize("change,expected", [
     (lambda text: text.replace('options = ["Gildor", "Glorfindel", "Elrond", "Haldir"]', 'options = ["Gildor", "Elrond"]'),
      "question 1, field options: a question has exactly four options"),
-    (lambda text: text.replace("correct = 0\nbracket = 2", "correct = 4\nbracket = 2"), "question 2, field correct"),
+    (lambda text: text.replace("correct = 0\nbracket = 2", "correct = 4\nbracket = 2"),
+     "question 2, field correct: 4 is not allowed: give the index of an option, 0 (the first) to 3"),
     (lambda text: text.replace('category = "book"', 'category = "songs"'), "question 3, field category"),
     (lambda text: text.replace('reference = "FR I.3 Three is Company"\n', 'reference = "FR I.3 Three is Company"\nhint = "easy"\n'),
      "question 1, field hint: Extra inputs are not permitted"),
@@ -510,3 +511,17 @@ def test_a_pack_chosen_twice_or_none_chosen_is_refused(tmp_path):
         load_packs([])
     with pytest.raises(DataError, match="does not exist"):
         load_packs(["mine"], data_dir=tmp_path / "missing")
+
+
+def test_the_command_line_checks_and_converts(tmp_path, capsys):
+    source = pack_file(tmp_path, "p.toml", card_text("u-0001") + card_text("u-0002", place="Bree", correct=3))
+    assert bank.main(["check", str(source)]) == 1
+    assert "error [bracket-correct]" in capsys.readouterr().out
+    good = pack_file(tmp_path, "good.toml", card_text("u-0001"))
+    assert bank.main(["convert", str(good), str(tmp_path / "good.csv")]) == 0
+    assert bank.main(["convert", str(tmp_path / "good.csv"), str(tmp_path / "back.toml"), "--pack-id", "back"]) == 0
+    back = load_pack(tmp_path / "back.toml")
+    assert back.info.id == "back" and back.info.provenance == "fan-data"
+    assert dumped(back.cards) == dumped(load_pack(good).cards)
+    assert bank.main(["check", str(tmp_path / "missing.toml")]) == 1
+    assert "no question pack at" in capsys.readouterr().out

@@ -177,6 +177,8 @@ def _explain(error: ValidationError, shown: int = 4) -> list[str]:
             message = f"{message} (got {problem['input']!r})"
         elif kind == "string_pattern_mismatch":
             message = f"{problem['input']!r} is not allowed: {_PATTERN_WORDS.get(problem['ctx']['pattern'], message)}"
+        if location[-1:] in (("correct",), ("bracket",)) and kind != "missing":
+            message = f"{problem['input']!r} is not allowed: give the index of an option, 0 (the first) to 3"
         if kind in ("missing", "too_long", "too_short", "tuple_type"):
             if "options" in location:
                 location = location[: location.index("options") + 1]
@@ -300,8 +302,8 @@ def _resolve(name_or_path: str | Path, data_dir: str | Path | None) -> Pack:
     if text == PACKAGED_PACK:
         return _packaged_pack()
     path = Path(text)
-    if path.exists():
-        return load_pack(path)
+    if path.exists() or not re.fullmatch(PACK_ID_PATTERN, text):
+        return load_pack(path)  # a path that is not there says so
     raise DataError(
         f"no question pack named {text!r}: the packs are {', '.join(available_packs(data_dir))}, "
         "or give the path of a pack file or folder"
@@ -322,7 +324,7 @@ def load_packs(names: Iterable[str | Path] = (PACKAGED_PACK,), data_dir: str | P
     twice = sorted(pack_id for pack_id, count in ids.items() if count > 1)
     if twice:
         raise DataError(f"pack {', '.join(twice)} chosen twice; choose each pack once")
-    errors = [problem for problem in validate([card for pack in packs for card in pack.cards], warnings=False)]
+    errors = validate([card for pack in packs for card in pack.cards], warnings=False)
     if errors:
         shown = "; ".join(str(problem) for problem in errors[:5])
         more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
@@ -832,3 +834,52 @@ def write_cards(cards: Iterable[Card], path: str | Path, info: PackInfo | None =
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise DataError(f"cannot write {path}: {error}") from None
+
+
+def convert(source: str | Path, target: str | Path, pack_id: str = "imported", title: str = "Imported questions") -> list[Card]:
+    """Read ``source`` and write ``target`` in the formats their suffixes name; a new pack file gets
+    ``pack_id`` and ``title`` unless the source is a pack of its own."""
+    source, target = Path(source), Path(target)
+    if source.suffix.lower() == ".toml" or source.is_dir():
+        pack = load_pack(source)
+        cards, info = list(pack.cards), pack.info
+    else:
+        cards = read_cards(source, id_prefix=pack_id)
+        info = PackInfo(
+            id=pack_id, title=title, language="en", provenance="fan-data",
+            source=f"imported from {source.name}; check every question before play",
+        )
+    write_cards(cards, target, info)
+    return cards
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``check PACK`` prints the report (exit 1 on errors); ``convert SOURCE TARGET`` imports or exports."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m middleearth.games.trivia.questions", description=main.__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="validate a pack: a name, a .toml file or a folder")
+    check.add_argument("pack")
+    check.add_argument("--data-dir", default=None)
+    change = commands.add_parser("convert", help="between .toml packs, Open Trivia DB .json and .csv")
+    change.add_argument("source")
+    change.add_argument("target")
+    change.add_argument("--pack-id", default="imported")
+    change.add_argument("--title", default="Imported questions")
+    arguments = parser.parse_args(argv)
+    try:
+        if arguments.command == "check":
+            report = check_pack(arguments.pack, arguments.data_dir)
+            print(report.text())
+            return 0 if report.ok else 1
+        cards = convert(arguments.source, arguments.target, arguments.pack_id, arguments.title)
+        print(f"wrote {len(cards)} cards ({3 * len(cards)} questions) to {arguments.target}")
+        return 0
+    except DataError as error:
+        print(f"error: {error}")
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
