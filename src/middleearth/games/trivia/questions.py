@@ -17,6 +17,7 @@ import difflib
 import html
 import io
 import json
+import math
 import re
 import tomllib
 import unicodedata
@@ -460,6 +461,29 @@ def _answer_key(answer: str) -> str:
     return re.sub(r"^(the|a|an) ", "", normalise(answer))
 
 
+def _candidate_pairs(entries: list[tuple[Card, int, str, str]]) -> set[tuple[int, int]]:
+    """Pairs worth a character ratio: those with the same answer, and those whose word sets may
+    overlap by TOKEN_OVERLAP_THRESHOLD (found by prefix filtering: two sets that overlap that much
+    share a word among their rarest few, so only those are indexed)."""
+    pairs: set[tuple[int, int]] = set()
+    by_answer: dict[str, list[int]] = {}
+    for index, entry in enumerate(entries):
+        by_answer.setdefault(entry[3], []).append(index)
+    for group in by_answer.values():
+        pairs.update(combinations(group, 2))
+    tokens = [set(entry[2].split()) for entry in entries]
+    frequency = Counter(token for words in tokens for token in words)
+    index_of: dict[str, list[int]] = {}
+    for index, words in enumerate(tokens):
+        ranked = sorted(words, key=lambda token: (frequency[token], token))
+        keep = len(ranked) - math.ceil(TOKEN_OVERLAP_THRESHOLD * len(ranked)) + 1
+        near = {other for token in ranked[:keep] for other in index_of.get(token, ())}
+        pairs.update((other, index) for other in near if _token_overlap(tokens[other], words) >= TOKEN_OVERLAP_THRESHOLD)
+        for token in ranked[:keep]:
+            index_of.setdefault(token, []).append(index)
+    return pairs
+
+
 def _near_duplicates(cards: list[Card]) -> list[Problem]:
     """Pairs that ask the same thing: the same answer and much the same words, or almost the same text.
 
@@ -470,15 +494,11 @@ def _near_duplicates(cards: list[Card]) -> list[Problem]:
         (card, number, normalise(question.text), _answer_key(question.answer))
         for card in cards for number, question in enumerate(card.question, start=1)
     ]
-    tokens = [set(entry[2].split()) for entry in entries]
     found = []
-    for first, second in combinations(range(len(entries)), 2):
+    for first, second in sorted(_candidate_pairs(entries)):
         same_answer = entries[first][3] == entries[second][3]
-        # The cheap word overlap first: the character ratio only for pairs that could reach a threshold.
         if entries[first][2] == entries[second][2]:
-            continue
-        if not same_answer and _token_overlap(tokens[first], tokens[second]) < TOKEN_OVERLAP_THRESHOLD:
-            continue
+            continue  # an exact duplicate, an error of its own
         ratio = difflib.SequenceMatcher(None, entries[first][2], entries[second][2], autojunk=False).ratio()
         if ratio >= (SAME_ANSWER_SIMILARITY if same_answer else SIMILARITY_THRESHOLD):
             card, number, _, _ = entries[second]
