@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Hashable
 from middleearth.core.contract import Action
 from middleearth.core.heuristics import Heuristics
 from middleearth.games.fellowship.actions import Move
-from middleearth.games.fellowship.components import ACTIVITIES, TOKENS
+from middleearth.games.fellowship.components import ACTIVITIES, LOCATIONS, TOKENS
 
 if TYPE_CHECKING:
     from middleearth.games.fellowship.state import FellowshipState
 
-MAIN_SPACE = 1.5  # one space of the main track: the score, and one step closer to escaping the events
+MAIN_SPACE = 2.0  # one space of the main track: the score, and one step closer to escaping the events
 FINISH_MAIN = 4.0  # completing the main track ends the Conflict before its late events
 SIDE_SPACE = 0.25  # a side track space with nothing on it
 CORRUPTION = 2.0  # one space toward Sauron, for a hobbit far from him
@@ -45,6 +45,7 @@ NEEDED_TOKEN = 2.0  # a Life token of a kind the seat has none of (the Descent c
 SPARE_TOKEN = 0.3
 NEXT_EVENT = 3.5
 CARD = 1.0  # a Quest card in hand, on average
+RUNE_EVENTS_AT = "shelobs_lair"  # the Forbidden Pool (5 runes from one hobbit), Gollum, Faces of the Dead
 # The Threat die: six faces, each as likely (face effect, symbols) read from the data at run time.
 
 
@@ -188,18 +189,36 @@ class FellowshipHeuristics(Heuristics):
         if card.ability == "gollum":
             value -= 0.5
         held = self._cards(state, seat)
-        return value * (0.8 if held > 7 else 1.0)
+        value *= min(1.0, 5.0 / max(held, 1))  # a large hand spares its cards for the side tracks
+        return value * (1.0 + self._reserve_pressure(state))
+
+    def _reserve_pressure(self, state: "FellowshipState") -> float:
+        """How much the events still ahead in this Conflict will ask of the team's hands: the
+        cards they need over the cards the team holds (0 when nothing is asked)."""
+        needed = 0
+        live = self._live(state)
+        for step in state.conflict.events[state.event:]:
+            if step.kind != "cost":
+                continue
+            units = sum(n for key, n in step.need if key not in TOKENS and key not in ("runes", "token"))
+            needed += units * (len(live) if step.scope == "each" else 1)
+        if not needed:
+            return 0.0
+        held = sum(self._cards(state, s) for s in live)
+        return min(1.0, needed / max(held, 1))
 
     def token_value(self, state: "FellowshipState", seat: int, token: str) -> float:
         index = TOKENS.index(token)
         if not state.supply[index]:
             return 0.0
-        if state.tokens[seat][index] == 0 and not state.conflict.finale:
+        asked = any(step.kind == "cost" and step.scope == "each" and dict(step.need).get(token)
+                    for step in state.conflict.events[state.event:])
+        if state.tokens[seat][index] == 0 and (asked or not state.conflict.finale):
             value = NEEDED_TOKEN * (1.5 if self.margin(state, seat) <= 3 else 1.0)
         else:
             value = SPARE_TOKEN
         if token == "ring":
-            value += 0.2  # Ring tokens choose the next bearer: better held by the safest hobbits
+            value += 0.2  # Ring tokens choose the next bearer: worth a little more than a spare token
         return value
 
     def reward_value(self, state: "FellowshipState", seat: int, rewards) -> float:
@@ -261,29 +280,57 @@ class FellowshipHeuristics(Heuristics):
     # -- decisions ----------------------------------------------------------------------------
 
     def _choose_play(self, state: "FellowshipState", seat: int, texts: list[str]) -> str:
-        best, best_value = None, 0.0
+        plays = self._play_values(state, seat, texts)
+        best = max(plays, key=lambda t: plays[t]) if plays else None
+        if "end" in texts:
+            return best if best is not None and plays[best] > 0 else "end"
+        # Before the first card: the turn's best two cards (one of each colour) against a refresh.
+        planned = 0.0
+        if best is not None and plays[best] > 0:
+            planned = plays[best] + self._second_play(state, seat, plays, best)
+        heal = self._heal_value(state, seat) if "refresh heal" in texts else -1.0
+        draw = self._draw_value(state, seat)
+        if best is not None and planned >= max(heal, draw):
+            return best
+        return "refresh heal" if heal > draw else "refresh draw"
+
+    def _play_values(self, state: "FellowshipState", seat: int, texts: list[str]) -> dict[str, float]:
+        """Each card play's worth: the track it moves, less the card kept for later events."""
+        values = {}
+        cards = state.game.components.cards
         for text in texts:
             words = text.split(" ")
             if words[0] != "play":
                 continue
-            card = state.game.components.cards[words[1]]
+            card = cards[words[1]]
             activity = words[3] if len(words) == 4 else card.symbols[0]
             value = self.advance_value(state, seat, activity, len(card.symbols)) - self.card_value(state, seat, words[1])
             if card.ability == "gollum":
                 value -= self.die_cost(state, seat)
-            if value > best_value:
-                best, best_value = text, value
-        if "end" in texts:
-            return best or "end"
-        heal = self._heal_value(state, seat) if "refresh heal" in texts else -1.0
-        draw = self._draw_value(state, seat)
-        if best is not None and best_value >= max(heal, draw):
-            return best
-        return "refresh heal" if heal > draw else "refresh draw"
+            values[text] = value
+        return values
+
+    def _second_play(self, state: "FellowshipState", seat: int, plays: dict[str, float], first: str) -> float:
+        """The best play that may follow ``first`` this turn (another card, of the other colour
+        unless the seat plays any two), priced as if the board had not moved."""
+        cards = state.game.components.cards
+        first_card = first.split(" ")[1]
+        colour = cards[first_card].colour
+        any_two = state.ability(seat) == "any_two_cards"
+        best = 0.0
+        for text, value in plays.items():
+            card = text.split(" ")[1]
+            if card == first_card and state.hands[seat][card] < 2:
+                continue
+            if not any_two and cards[card].colour == colour:
+                continue
+            best = max(best, value)
+        return best
 
     def _heal_value(self, state: "FellowshipState", seat: int) -> float:
-        margin = self.margin(state, seat)
-        return CORRUPTION * (1.0 + 4.0 / max(margin, 1)) * (1.5 if seat == state.bearer else 1.0)
+        """One space away from Sauron: worth little far from him, everything next to him."""
+        margin = max(self.margin(state, seat), 1)
+        return (0.8 + 8.0 / margin ** 1.5) * (1.3 if seat == state.bearer else 1.0)
 
     def _draw_value(self, state: "FellowshipState", seat: int) -> float:
         held = self._cards(state, seat)
@@ -358,11 +405,19 @@ class FellowshipHeuristics(Heuristics):
             return False
         return False
 
+    def rune_value(self, state: "FellowshipState", seat: int) -> float:
+        """A rune is worth more while events that ask for runes are still ahead on the path."""
+        ahead = state.location <= LOCATIONS.index(RUNE_EVENTS_AT)
+        return RUNE * (2.0 if ahead else 1.0)
+
     def _gandalf_plan(self, state: "FellowshipState", seat: int, moment: str) -> str | None:
         """The Gandalf card worth its five runes now, as its option text, or None."""
         options = state._gandalf_options(moment)
         if not options:
             return None
+        if state.location <= LOCATIONS.index(RUNE_EVENTS_AT) and state.runes[seat] - 5 < 5 \
+                and self.margin(state, self._closest(state)) > 1:
+            return None  # keep five runes for the Forbidden Pool unless a hobbit is about to fall
         closest = self._closest(state)
         name = state.game.seat_hobbits[closest]
         if f"gandalf healing {name}" in options and self.margin(state, closest) <= 2:
@@ -458,7 +513,7 @@ class FellowshipHeuristics(Heuristics):
                         best, best_price = token, price
             if left.get("runes", 0) > 0 and runes:
                 amount = min(runes, left["runes"])
-                price = RUNE * amount
+                price = self.rune_value(state, seat) * amount
                 if best_price is None or price < best_price:
                     best, best_price = f"runes {amount}", price
             if best is None:
@@ -487,7 +542,7 @@ class FellowshipHeuristics(Heuristics):
 
     def _item_value(self, state: "FellowshipState", seat: int, item: str) -> float:
         if item.startswith("runes "):
-            return RUNE * int(item.split(" ")[1])
+            return self.rune_value(state, seat) * int(item.split(" ")[1])
         if item in TOKENS:
             return self.token_value(state, seat, item)
         return self.card_value(state, seat, item)
@@ -511,7 +566,7 @@ class FellowshipHeuristics(Heuristics):
         _, seats, runes, choices = state.pending[-1]
         values = [-self.effects_cost(state, effects, seat) for effects in choices]
         best = max(range(len(values)), key=lambda i: values[i])
-        return f"choose {best + 1}" if values[best] > RUNE * runes else "decline"
+        return f"choose {best + 1}" if values[best] > self.rune_value(state, seat) * runes else "decline"
 
     def _choose_prepare(self, state: "FellowshipState", seat: int, texts: list[str]) -> str:
         count = state.pending[-1][2]
