@@ -66,13 +66,15 @@ def filler(stem: str, number: int, reward: str) -> dict:
     rng = random.Random(f"{stem}/{number}")
     words = rng.sample(WORDS, 9)
     options = [f"{stem} {word}" for word in rng.sample(WORDS, 4)]
-    return question(" ".join(words).capitalize() + "?", options=options, reward=reward, correct=number, bracket=(number + 1) % 4)
+    text = " ".join(words).capitalize() + "?"
+    return question(text, options=options, reward=reward, correct=number, bracket=(number + 1) % 4)
 
 
 def card(card_id: str = "t-0001", first: dict | None = None, stem: str | None = None, **changes) -> Card:
     """A sound card whose first question takes ``first`` or ``changes``; the other two are fillers."""
     stem = stem or card_id
-    body = [first or question(f"Question one about {stem}?", **changes), filler(stem, 1, "combat:1"), filler(stem, 2, "ring:1")]
+    opening = first or question(f"Question one about {stem}?", **changes)
+    body = [opening, filler(stem, 1, "combat:1"), filler(stem, 2, "ring:1")]
     return Card.model_validate({"id": card_id, "question": body})
 
 
@@ -182,14 +184,15 @@ def test_a_file_with_a_bad_record_names_the_file_the_card_the_question_and_the_f
 
 
 @pytest.mark.parametrize("change,expected", [
-    (lambda text: text.replace('options = ["Gildor", "Glorfindel", "Elrond", "Haldir"]', 'options = ["Gildor", "Elrond"]'),
+    (lambda text: text.replace('"Glorfindel", "Elrond", "Haldir"]', '"Elrond"]'),
      "question 1, field options: a question has exactly four options"),
     (lambda text: text.replace("correct = 0\nbracket = 2", "correct = 4\nbracket = 2"),
      "question 2, field correct: 4 is not allowed: give the index of an option, 0 (the first) to 3"),
     (lambda text: text.replace('category = "book"', 'category = "songs"'), "question 3, field category"),
-    (lambda text: text.replace('reference = "FR I.3 Three is Company"\n', 'reference = "FR I.3 Three is Company"\nhint = "easy"\n'),
+    (lambda text: text.replace('Three is Company"\n', 'Three is Company"\nhint = "easy"\n'),
      "question 1, field hint: Extra inputs are not permitted"),
-    (lambda text: text.split("[[card.question]]\ntext = \"What did")[0], "a card has exactly three [[card.question]] tables"),
+    (lambda text: text.split("[[card.question]]\ntext = \"What did")[0],
+     "a card has exactly three [[card.question]] tables"),
 ])
 def test_schema_errors_say_what_is_allowed(tmp_path, change, expected):
     path = pack_file(tmp_path, "bad.toml", change(card_text("u-0007")))
@@ -231,8 +234,9 @@ def test_a_near_duplicate_with_the_same_answer_is_a_warning():
 
 
 def test_template_questions_with_different_answers_are_not_near_duplicates():
-    first = card("t-0001", first=question("What did Galadriel give Sam?", options=["A box", "A bow", "A belt", "A phial"]))
-    second = card("t-0002", first=question("What did Galadriel give Frodo?", options=["A phial", "A bow", "A belt", "A box"]))
+    gifts = ["A box", "A bow", "A belt", "A phial"]
+    first = card("t-0001", first=question("What did Galadriel give Sam?", options=gifts))
+    second = card("t-0002", first=question("What did Galadriel give Frodo?", options=gifts[::-1]))
     assert "near-duplicate" not in rules(validate([first, second]))
 
 
@@ -388,7 +392,8 @@ def test_toml_to_opentdb_json_and_back_gives_the_same_cards(sample_cards, tmp_pa
 
 
 def test_opentdb_export_uses_html_entities_and_import_decodes_them():
-    tricky = card(first=question('Who said "Fool of a Took!" & why?', options=["Gandalf", "Sam's", "<Merry>", "Pippin"]))
+    options = ["Gandalf", "Sam's", "<Merry>", "Pippin"]
+    tricky = card(first=question('Who said "Fool of a Took!" & why?', options=options))
     result = cards_to_opentdb([tricky])["results"][0]
     assert result["question"] == "Who said &quot;Fool of a Took!&quot; &amp; why?"
     assert "Sam&#039;s" in result["incorrect_answers"]
@@ -399,7 +404,10 @@ def test_toml_to_csv_and_back_gives_the_same_cards(sample_cards, tmp_path):
     path = tmp_path / "bank.csv"
     write_cards(sample_cards, path)
     header = path.read_text(encoding="utf-8").splitlines()[0]
-    assert header == "card,number,question,option_a,option_b,option_c,option_d,correct,bracket,difficulty,reward,category,reference"
+    assert header.split(",") == [
+        "card", "number", "question", "option_a", "option_b", "option_c", "option_d",
+        "correct", "bracket", "difficulty", "reward", "category", "reference",
+    ]
     assert dumped(read_cards(path)) == dumped(sample_cards)
 
 
@@ -434,9 +442,12 @@ def test_bare_opentdb_questions_make_cards_three_at_a_time_with_the_gaps_filled(
 @pytest.mark.parametrize("results,message", [
     ([bare_result(n) for n in range(4)], "4 questions do not make whole cards of three; add 2 or remove 1"),
     ([bare_result(0, type="boolean")] + [bare_result(n) for n in range(1, 3)], "result 1 has type 'boolean'"),
-    ([bare_result(0), bare_result(1, correct_answer="Wrong 1b"), bare_result(2)], "result 2: the correct answer 'Wrong 1b' is also"),
-    ([bare_result(0), bare_result(1), bare_result(2, incorrect_answers=["x"])], "result 3: incorrect_answers must list three"),
-    ([bare_result(0), bare_result(1, difficulty="tricky"), bare_result(2)], "card otdb-0001, question 2, field difficulty"),
+    ([bare_result(0), bare_result(1, correct_answer="Wrong 1b"), bare_result(2)],
+     "result 2: the correct answer 'Wrong 1b' is also"),
+    ([bare_result(0), bare_result(1), bare_result(2, incorrect_answers=["x"])],
+     "result 3: incorrect_answers must list three"),
+    ([bare_result(0), bare_result(1, difficulty="tricky"), bare_result(2)],
+     "card otdb-0001, question 2, field difficulty"),
 ])
 def test_bad_opentdb_data_names_the_result(results, message):
     with pytest.raises(DataError, match=re.escape(message)):
@@ -445,7 +456,8 @@ def test_bad_opentdb_data_names_the_result(results, message):
 
 def test_bad_csv_names_the_row_and_the_column():
     good = cards_to_csv([card()])
-    with pytest.raises(DataError, match=r"mine.csv: row 2 \(card t-0001\), column correct: 'E'; write the option's letter"):
+    wrong_letter = r"mine.csv: row 2 \(card t-0001\), column correct: 'E'; write the option's letter"
+    with pytest.raises(DataError, match=wrong_letter):
         cards_from_csv(good.replace("Pippin,A,D", "Pippin,E,D"), where="mine.csv")
     with pytest.raises(DataError, match="card t-0001 has questions numbered \\[1, 2\\]"):
         cards_from_csv("\n".join(good.splitlines()[:3]) + "\n", where="mine.csv")

@@ -210,7 +210,9 @@ def parse_pack_text(text: str, where: str) -> tuple[PackInfo, list[Card]]:
     if unknown:
         raise DataError(f"{where}: unknown table {', '.join(unknown)}; a pack file holds [pack] and [[card]] only")
     if "pack" not in raw:
-        raise DataError(f"{where}: no [pack] table; every file of a pack starts with one (id, title, language, provenance, source)")
+        raise DataError(
+            f"{where}: no [pack] table; every file of a pack starts with one (id, title, language, provenance, source)"
+        )
     try:
         info = PackInfo.model_validate(raw["pack"])
     except ValidationError as error:
@@ -399,6 +401,34 @@ def _token_overlap(first: set[str], second: set[str]) -> float:
     return len(first & second) / len(first | second) if first | second else 1.0
 
 
+def _question_errors(question: Question) -> list[tuple[str, str]]:
+    """The (rule, message) errors of one question on its own."""
+    found = []
+    options = [normalise(option) for option in question.options]
+    for index, option in enumerate(options):
+        if not option:
+            found.append(("options-distinct", f"option {index} is empty once spaces and punctuation are dropped"))
+    repeated = sorted({option for option in options if option and options.count(option) > 1})
+    if repeated:
+        shown = ", ".join(map(repr, repeated))
+        message = f"options repeat {shown} (case, accents and spaces aside); the four must differ"
+        found.append(("options-distinct", message))
+    vague = [question.options[index] for index, option in enumerate(options) if _ALL_OR_NONE.match(option)]
+    if vague:
+        message = f"option {vague[0]!r} can be right beside another; each option is a single answer"
+        found.append(("one-correct", message))
+    if question.bracket == question.correct:
+        found.append((
+            "bracket-correct",
+            f"bracket {question.bracket} is the right answer {question.answer!r}; the bracket marks a wrong option",
+        ))
+    if question.reference != UNCHECKED_REFERENCE:
+        problem = reference_problem(question.reference)
+        if problem:
+            found.append(("reference", problem))
+    return found
+
+
 def validate(cards: Iterable[Card], *, warnings: bool = True) -> list[Problem]:
     """Every problem of ``cards`` taken as one bank: errors first, then warnings (when asked)."""
     cards = list(cards)
@@ -407,49 +437,36 @@ def validate(cards: Iterable[Card], *, warnings: bool = True) -> list[Problem]:
     def error(rule: str, message: str, card: Card, number: int | None = None) -> None:
         problems.append(Problem("error", rule, message, card.id, number, card.origin))
 
-    def warn(rule: str, message: str, card: Card | None = None, number: int | None = None) -> None:
+    def warn(rule: str, message: str, card: Card, number: int | None = None) -> None:
         if warnings:
-            problems.append(Problem("warning", rule, message, card.id if card else "", number, card.origin if card else ""))
+            problems.append(Problem("warning", rule, message, card.id, number, card.origin))
 
     first_seen: dict[str, Card] = {}
     for card in cards:
         if card.id in first_seen:
-            other = first_seen[card.id]
-            error("duplicate-id", f"card id {card.id!r} is also used in {other.origin or 'another card'}; ids are unique across packs", card)
+            elsewhere = first_seen[card.id].origin or "another card"
+            error("duplicate-id", f"card id {card.id!r} is also used in {elsewhere}; ids are unique across packs", card)
         else:
             first_seen[card.id] = card
 
     seen_texts: dict[str, tuple[Card, int]] = {}
     for card in cards:
         for number, question in enumerate(card.question, start=1):
-            options = [normalise(option) for option in question.options]
-            for index, option in enumerate(options):
-                if not option:
-                    error("options-distinct", f"option {index} is empty once spaces and punctuation are dropped", card, number)
-            repeated = sorted({option for option in options if options.count(option) > 1 and option})
-            if repeated:
-                error("options-distinct", f"options repeat {', '.join(map(repr, repeated))} (case, accents and spaces aside); the four options must differ", card, number)
-            vague = [question.options[index] for index, option in enumerate(options) if _ALL_OR_NONE.match(option)]
-            if vague:
-                error("one-correct", f"option {vague[0]!r} can be right beside another option; each option must be a single answer", card, number)
-            if question.bracket == question.correct:
-                error("bracket-correct", f"bracket {question.bracket} is the right answer {question.answer!r}; the bracket marks a wrong option", card, number)
-            problem = None if question.reference == UNCHECKED_REFERENCE else reference_problem(question.reference)
-            if problem:
-                error("reference", problem, card, number)
-            elif question.reference == UNCHECKED_REFERENCE:
-                warn("reference", "reference is 'unchecked' (an import): check the fact in the book and name its chapter", card, number)
+            for rule, message in _question_errors(question):
+                error(rule, message, card, number)
+            if question.reference == UNCHECKED_REFERENCE:
+                warn("reference", "reference 'unchecked' (an import): check the fact, name its chapter", card, number)
             key = normalise(question.text)
             if key in seen_texts:
                 other, other_number = seen_texts[key]
-                error("duplicate-question", f"the same question as card {other.id} question {other_number}", card, number)
+                error("duplicate-question", f"same question as card {other.id} question {other_number}", card, number)
             else:
                 seen_texts[key] = (card, number)
             if question.reward.startswith("ring:3"):
                 warn("reward", "ring:3: ring chips are the rarest, give ring:1 or ring:2", card, number)
         rewards = [question.reward for question in card.question]
         if len(set(rewards)) == 1:
-            warn("reward", f"all three questions give {rewards[0]}; mix the rewards so the choice of question matters", card)
+            warn("reward", f"all three questions give {rewards[0]}; mix the rewards so the choice matters", card)
 
     if warnings:
         problems.extend(_near_duplicates(cards))
@@ -478,7 +495,9 @@ def _candidate_pairs(entries: list[tuple[Card, int, str, str]]) -> set[tuple[int
         ranked = sorted(words, key=lambda token: (frequency[token], token))
         keep = len(ranked) - math.ceil(TOKEN_OVERLAP_THRESHOLD * len(ranked)) + 1
         near = {other for token in ranked[:keep] for other in index_of.get(token, ())}
-        pairs.update((other, index) for other in near if _token_overlap(tokens[other], words) >= TOKEN_OVERLAP_THRESHOLD)
+        pairs.update(
+            (other, index) for other in near if _token_overlap(tokens[other], words) >= TOKEN_OVERLAP_THRESHOLD
+        )
         for token in ranked[:keep]:
             index_of.setdefault(token, []).append(index)
     return pairs
@@ -504,11 +523,8 @@ def _near_duplicates(cards: list[Card]) -> list[Problem]:
             card, number, _, _ = entries[second]
             other, other_number, _, _ = entries[first]
             reason = "with the same answer" if same_answer else "in wording"
-            found.append(Problem(
-                "warning", "near-duplicate",
-                f"{ratio:.0%} like card {other.id} question {other_number} {reason}; ask a different fact or word it apart",
-                card.id, number, card.origin,
-            ))
+            message = f"{ratio:.0%} like card {other.id} question {other_number} {reason}; ask another fact or reword"
+            found.append(Problem("warning", "near-duplicate", message, card.id, number, card.origin))
     return found
 
 
@@ -678,7 +694,9 @@ def cards_to_opentdb(cards: Iterable[Card]) -> dict[str, Any]:
     return {"response_code": 0, "results": results}
 
 
-def cards_from_opentdb(data: dict[str, Any] | list[Any], where: str = "OpenTDB data", id_prefix: str = "otdb") -> list[Card]:
+def cards_from_opentdb(
+    data: dict[str, Any] | list[Any], where: str = "OpenTDB data", id_prefix: str = "otdb"
+) -> list[Card]:
     """Cards from OpenTDB JSON (the API response, or its ``results`` list).
 
     Results that carry ``card`` and ``number`` (our export) are grouped by card; bare results
@@ -694,7 +712,8 @@ def cards_from_opentdb(data: dict[str, Any] | list[Any], where: str = "OpenTDB d
         if not isinstance(result, dict):
             raise DataError(f"{name} is not an object")
         if result.get("type", "multiple") != "multiple":
-            raise DataError(f"{name} has type {result.get('type')!r}: only 'multiple' (four options) makes a card question")
+            kind = result.get("type")
+            raise DataError(f"{name} has type {kind!r}: only 'multiple' (four options) makes a card question")
         questions.append((result.get("card"), _opentdb_question(result, name, len(questions))))
     grouped: dict[str, list[dict[str, Any]]] = {}
     if questions and all(card_id for card_id, _ in questions):
@@ -723,14 +742,18 @@ def cards_from_opentdb(data: dict[str, Any] | list[Any], where: str = "OpenTDB d
 def _opentdb_question(result: dict[str, Any], name: str, index: int) -> dict[str, Any]:
     for key in ("question", "correct_answer", "incorrect_answers"):
         if key not in result:
-            raise DataError(f"{name} has no {key!r}; a multiple-choice result has question, correct_answer and incorrect_answers")
+            raise DataError(
+                f"{name} has no {key!r}; a multiple-choice result has question, correct_answer and incorrect_answers"
+            )
     wrong = result["incorrect_answers"]
     if not isinstance(wrong, list) or len(wrong) != 3:
         raise DataError(f"{name}: incorrect_answers must list three answers, not {wrong!r}")
     correct = html.unescape(str(result["correct_answer"]))
     wrong = [html.unescape(str(option)) for option in wrong]
     if normalise(correct) in map(normalise, wrong):
-        raise DataError(f"{name}: the correct answer {correct!r} is also among incorrect_answers; exactly one option is right")
+        raise DataError(
+            f"{name}: the correct answer {correct!r} is also among incorrect_answers; exactly one option is right"
+        )
     # A bare question puts its answer at 0, 1, 2, 3 in turn, so positions spread evenly.
     position = result.get("answer_position", index % 4)
     if position not in range(4):
@@ -811,7 +834,8 @@ def cards_from_csv(text: str, where: str = "CSV") -> list[Card]:
         if numbers != [1, 2, 3]:
             raise DataError(f"{where}: card {card_id} has questions numbered {numbers}; a card has exactly 1, 2 and 3")
         try:
-            cards.append(_card({"id": card_id, "question": [q for _, q in sorted(numbered, key=lambda item: item[0])]}, where))
+            in_order = [question for _, question in sorted(numbered, key=lambda item: item[0])]
+            cards.append(_card({"id": card_id, "question": in_order}, where))
         except ValidationError as error:
             raise DataError(f"{where}: card {card_id}, {'; '.join(_explain(error))}") from None
     return cards
@@ -856,7 +880,9 @@ def write_cards(cards: Iterable[Card], path: str | Path, info: PackInfo | None =
         raise DataError(f"cannot write {path}: {error}") from None
 
 
-def convert(source: str | Path, target: str | Path, pack_id: str = "imported", title: str = "Imported questions") -> list[Card]:
+def convert(
+    source: str | Path, target: str | Path, pack_id: str = "imported", title: str = "Imported questions"
+) -> list[Card]:
     """Read ``source`` and write ``target`` in the formats their suffixes name; a new pack file gets
     ``pack_id`` and ``title`` unless the source is a pack of its own."""
     source, target = Path(source), Path(target)
