@@ -108,6 +108,12 @@ def check_observations(state: State, rng: random.Random) -> None:
             other = state.resample(seat, rng)
             if other.observation(seat) != observation:
                 _fail(state, f"resample({seat}) changed what seat {seat} has seen")
+            if game.hidden_information and other.observation(None) != state.observation(None):
+                _fail(state, f"the spectator's view changed when seat {seat}'s unseen cards were re-dealt: "
+                             "it shows something hidden")
+            for index in range(max(0, len(state.history) - 3), len(state.history)):
+                if other.log_text(index, seat) != state.log_text(index, seat):
+                    _fail(state, f"resample({seat}) changed how seat {seat} saw action {index + 1}")
 
 
 def check_returns(state: State) -> None:

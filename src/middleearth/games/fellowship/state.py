@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -977,8 +978,10 @@ class FellowshipState(State):
             self.pending.pop()
             self._return_pledges()
             return False
-        live = tuple(s for s in seats if not self.out[s] and (self._give_options(task, s) or
-                                                               any(p[0] == s for p in self.pledges)))
+        # A seat stays in the queue while it could still give (for "one player" costs: once the
+        # seats before it have taken their cards back) or has cards on offer.
+        live = tuple(s for s in seats if not self.out[s] and (self._give_options(task, s, waiting=s != seats[0])
+                                                               or any(p[0] == s for p in self.pledges)))
         if not live:
             self.pending.pop()
             self._cost_failed(task)
@@ -1019,12 +1022,14 @@ class FellowshipState(State):
             take("cards")
         return used
 
-    def _give_options(self, task: tuple, seat: int | None = None) -> list[str]:
+    def _give_options(self, task: tuple, seat: int | None = None, waiting: bool = False) -> list[str]:
         _, step, seats, need_items, scope, _ = task
         need = dict(need_items)
         seat = seats[0] if seat is None else seat
         if scope == "one" and any(p[0] != seat for p in self.pledges):
-            return []
+            if not waiting:
+                return []
+            need = dict(step.need)
         options = []
         for card in sorted(self.hands[seat]):
             if self._card_units(seat, card, need):
@@ -1047,8 +1052,8 @@ class FellowshipState(State):
                     self._cost_failed(task)
                     return
             rest = seats[1:]
-            if rest:
-                self.pending.append(("cost", step, rest, need_items, scope, subject))
+            if rest:  # the next seat starts afresh when one player must pay it all
+                self.pending.append(("cost", step, rest, step.need if scope == "one" else need_items, scope, subject))
             else:
                 self._return_pledges()
                 self._cost_failed(task)
@@ -1191,7 +1196,8 @@ class FellowshipState(State):
         if seat is None or self.out[seat]:
             self._push(("effects", step.fail, None))
             return
-        self._push(("cost", step, (seat,), ((symbol, step.count),), "one", None))
+        need = ((symbol, step.count),)
+        self._push(("cost", replace(step, need=need), (seat,), need, "one", None))
 
     def _do_distribute(self, task: tuple, words: list[str]) -> None:
         _, seat, cards, purpose = task
