@@ -92,13 +92,14 @@ class FellowshipHeuristics(Heuristics):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        texts = [str(a) for a in legal]
-        kind = state.pending[-1][0]
-        choose = getattr(self, f"_choose_{kind}", None)
-        text = choose(state, seat, texts) if choose is not None else None
-        if text not in texts:
-            text = texts[0]
-        return Move(text)
+        text = self.choice(state, seat, [str(a) for a in legal])
+        return Move(text) if text is not None else legal[0]
+
+    def choice(self, state: "FellowshipState", seat: int, texts: list[str]) -> str | None:
+        """The text of the chosen option among ``texts`` (the legal ones), or None for a kind of
+        decision without a rule of its own (the policy then takes the first option)."""
+        choose = getattr(self, f"_choose_{state.pending[-1][0]}", None)
+        return choose(state, seat, texts) if choose is not None else None
 
     # -- prices -------------------------------------------------------------------------------
 
@@ -174,7 +175,7 @@ class FellowshipHeuristics(Heuristics):
                     elif kind == "discard":
                         total += self.loss(state, s) if self._cards(state, s) < effect[2] else CARD * effect[2]
                     elif kind == "runes":
-                        total += self.loss(state, s) if state.runes[s] < effect[2] else RUNE * effect[2]
+                        total += self.loss(state, s) if self._runes_seen(state, s) < effect[2] else RUNE * effect[2]
         return total
 
     def card_value(self, state: "FellowshipState", seat: int, card_id: str) -> float:
@@ -609,6 +610,16 @@ class FellowshipHeuristics(Heuristics):
 
     def _live(self, state: "FellowshipState") -> list[int]:
         return [s for s in range(state.game.num_players) if not state.out[s]]
+
+    def _runes_seen(self, state: "FellowshipState", seat: int) -> int:
+        """Another hobbit's runes, as far as anyone sees them: in the competitive game they lie
+        face down, and only their own seat (the one deciding, when it pays) knows them."""
+        if state.game.options["competitive"] and seat != self._deciding(state):
+            return 99
+        return state.runes[seat]
+
+    def _deciding(self, state: "FellowshipState") -> int:
+        return state.current_player
 
     def _cards(self, state: "FellowshipState", seat: int) -> int:
         return sum(state.hands[seat].values())  # a count every seat sees
