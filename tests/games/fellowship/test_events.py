@@ -58,6 +58,13 @@ def test_watcher_in_the_water_each_player_discards_hiding_or_rolls():
     assert state.corruption == [0, 1, 2] and state.hands[SAM]["hiding-brown"] == 1
 
 
+def test_an_each_player_event_goes_on_after_a_player_falls():
+    state = event_state("moria", 2, corruption=[0, 11, 0], bearer=PIPPIN, active=SAM)
+    assert rollers(state, "one") == [SAM]
+    assert state.out == [False, True, False]
+    assert rollers(state, "two two") == [PIPPIN, FRODO] and state.corruption[::2] == [2, 2]
+
+
 def test_stone_in_the_well_two_matching_cards_win_the_pipe():
     state = event_state("moria", 3, hands=[["fighting-grey", "fighting-brown", "hiding-grey"], [], []])
     play(state, "reveal fighting-grey")

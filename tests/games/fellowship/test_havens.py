@@ -3,6 +3,8 @@ Bag End, Rivendell and Lothlórien, in order, with the Ring-bearer acting as the
 
 from collections import Counter
 
+import pytest
+
 import middleearth
 from middleearth.games.fellowship.components import load_components
 
@@ -193,9 +195,5 @@ def test_test_of_galadriel_each_player_discards_one_star_or_rolls():
 def test_haven_refuses_a_card_the_player_does_not_hold():
     state = _nazgul([["hiding-grey"], [], []])
     assert not allowed(state, "give legolas")
-    try:
+    with pytest.raises(middleearth.IllegalAction, match="Nazgûl Appears"):
         state.apply("give legolas")
-    except middleearth.IllegalAction as error:
-        assert "Nazgûl Appears" in str(error)
-    else:
-        raise AssertionError("giving a card not held was accepted")
