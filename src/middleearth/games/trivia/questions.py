@@ -190,7 +190,7 @@ def _explain(error: ValidationError, shown: int = 4) -> list[str]:
         if line not in explained:
             explained.append(line)
     if len(explained) > shown:
-        explained = explained[:shown] + [f"and {len(explained) - shown} more problems"]
+        explained = explained[:shown] + [f"and {len(explained) - shown} more"]
     return explained
 
 
