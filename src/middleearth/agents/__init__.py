@@ -32,14 +32,45 @@ def agent_names() -> list[str]:
     return sorted(AGENTS)
 
 
-def make_agent(name: str, game: Game, seat: int, seed: int | None = None, **params: Any) -> Agent:
-    """The agent called ``name`` for ``seat``; BadOption lists the agents there are."""
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:iterations=400:rollout=random"`` -> ``("ismcts", {"iterations": 400, ...})``.
+
+    An agent's parameters ride in its name, so every place that takes an agent name (the lab,
+    the command line, the hub) takes parameters too. Numbers become numbers.
+    """
+    name, *pairs = spec.strip().split(":")
     if name not in AGENTS:
         raise BadOption(f"no agent named {name!r}: the agents are {', '.join(agent_names())}")
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key or not text:
+            raise BadOption(f"agent {spec!r}: parameters are written name:key=value[:key=value...], "
+                            f"not {pair!r}")
+        value: Any = text
+        for convert in (int, float):
+            try:
+                value = convert(text)
+                break
+            except ValueError:
+                continue
+        params[key] = value
+    return name, params
+
+
+def make_agent(name: str, game: Game, seat: int, seed: int | None = None, **params: Any) -> Agent:
+    """The agent called ``name`` (which may carry parameters, ``"ismcts:iterations=400"``) for
+    ``seat``; BadOption lists the agents there are."""
+    name, spec_params = parse_agent_spec(name)
+    params = {**spec_params, **params}
+    unknown = sorted(set(params) - set(AGENTS[name].parameters))
+    if unknown:
+        allowed = ", ".join(AGENTS[name].parameters) or "none"
+        raise BadOption(f"agent {name} has no parameter {unknown[0]!r}: its parameters are {allowed}")
     if game.hidden_information and name in NEEDS_FULL_INFORMATION:
         raise BadOption(f"{name} cannot play {game.name}, whose hands are hidden: its search needs every "
                         f"re-deal to allow the same actions; use {NEEDS_FULL_INFORMATION[name]} instead")
     return AGENTS[name](game, seat, seed=seed, **params)
 
 
-__all__ = ["AGENTS", "Agent", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "Agent", "agent_names", "make_agent", "parse_agent_spec"]

@@ -17,6 +17,7 @@ class Agent(ABC):
     name: ClassVar[str]
     summary: ClassVar[str]
     sees_hidden: ClassVar[bool] = False
+    parameters: ClassVar[tuple[str, ...]] = ()  # what ``name:key=value`` may set
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
         self.game = game

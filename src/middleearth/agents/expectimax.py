@@ -30,6 +30,8 @@ class ExpectimaxAgent(Agent):
     name = "expectimax"
     summary = "exact expectimax over the turn's dice, scored by the game's evaluation at the turn's end"
 
+    parameters = ("fast",)
+
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
         super().__init__(game, seat, seed, **params)
         self.table: dict[Hashable, float] = {}

@@ -39,6 +39,7 @@ class Node:
 
 class MctsAgent(Agent):
     name = "mcts"
+    parameters = ("iterations", "exploration", "rollout", "horizon")
     summary = "Monte Carlo tree search (UCT) with sampled chance and greedy rollouts"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Iterable, Sequence
 
-from middleearth.agents import agent_names, make_agent
+from middleearth.agents import make_agent, parse_agent_spec
 from middleearth.core.contract import CHANCE, Game, State, sample_chance
 from middleearth.core.errors import BadOption
 from middleearth.core.registry import load
@@ -119,8 +119,7 @@ def check_agents(agents: Sequence[str] | str, players: int) -> tuple[str, ...]:
     if len(names) != players:
         raise BadOption(f"{len(names)} agents for {players} players: name one agent per seat, or one for all")
     for name in names:
-        if name not in agent_names():
-            raise BadOption(f"no agent named {name!r}: the agents are {', '.join(agent_names())}")
+        parse_agent_spec(name)  # a known agent, parameters well written
     return tuple(names)
 
 
