@@ -599,6 +599,16 @@ def test_the_ring_reaching_mount_doom_skips_its_die_then_the_destruction_roll_fo
     assert state.outcome == "destroyed"
 
 
+@pytest.mark.parametrize("board, space", [(board, space) for board in PARTS.conflicts for space in (0, 1, 5)])
+def test_ring_bearer_lost_scores_the_main_tracks_printed_number(board, space):
+    conflict = PARTS.conflicts[board]
+    state = conflict_state(board, positions={conflict.main: space}, corruption=[11, 0, 0],
+                           tasks=[("roll", FRODO, False)])
+    play(state, "die one")
+    printed = conflict.start_score if space == 0 else conflict.main_track.scores[space - 1]
+    assert state.outcome == "bearer_lost" and state.returns() == [float(printed)] * 3
+
+
 def test_competitive_each_player_scores_sixty_plus_his_own_runes():
     state = _mount_doom(runes=[2, 3, 1], competitive=True)
     play(state, "die blank", "die blank", "gold 3")

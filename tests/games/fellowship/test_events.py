@@ -36,6 +36,20 @@ def test_every_board_has_six_events_named_as_in_the_data():
     assert names["mordor"][-1] == "The Ring Is Mine!"
 
 
+UNPAID = [(board, number) for board, conflict in PARTS.conflicts.items()
+          for number, event in enumerate(conflict.events, 1)
+          if event.kind == "cost" and event.fail and all(effect[0] == "sauron" for effect in event.fail)]
+
+
+@pytest.mark.parametrize("board, number", UNPAID)
+def test_a_cost_nobody_can_pay_moves_sauron_as_printed(board, number):
+    """Every event whose failure is only Sauron moving: with empty hands, no runes and no tokens."""
+    spaces = sum(effect[1] for effect in PARTS.conflicts[board].events[number - 1].fail)
+    state = event_state(board, number, tokens=ALL_TOKENS if number == 6 else None)
+    assert state.sauron == 12 - spaces
+    assert state.events_log == [f"{PARTS.conflicts[board].name}: {PARTS.conflicts[board].events[number - 1].name}"]
+
+
 # -- Moria -----------------------------------------------------------------------------------------
 
 def test_speak_friend_the_group_discards_friendship_and_a_star():
