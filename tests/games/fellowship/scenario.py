@@ -96,7 +96,7 @@ def haven_state(haven: str, step: int = 0, players: int = 3, *, hands=None, corr
     """A state at Safe Haven ``haven`` about to carry out its action number ``step`` (0 = first)."""
     state = table(players, **options)
     state.location = LOCATIONS.index(haven)
-    state.board = {"bag_end": "moria", "rivendell": "moria", "lothlorien": "helms_deep"}[haven]
+    state.board = "moria"  # the last Conflict board set up (Moria is laid out at the start)
     _place(state, hands if hands is not None else [[] for _ in range(players)], corruption, sauron, runes,
            tokens, bearer, None)
     state.pending = [("haven", haven, step)]

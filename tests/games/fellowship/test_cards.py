@@ -88,6 +88,23 @@ def test_gandalfs_staff_ignores_losing_ground():
     assert state.event == 0 and state.hands[FRODO]["hiding-grey"] == 1 and state.runes[FRODO] == 1
 
 
+@pytest.mark.xfail(strict=True, reason="engine bug: a Staff played on a tile that is never resolved (the Ring "
+                   "ends the Conflict first) stays in state.flags and cancels the next such tile, in a later "
+                   "Conflict, for free")
+def test_gandalfs_staff_is_spent_on_its_own_tile():
+    state = conflict_state("moria", positions={"fighting": 7}, ring_used=False, tokens=[[1, 1, 1]] * 3,
+                           hands=[["gandalfs-staff"], ["hiding-grey"] * 3, []])
+    # the Ring ends Moria before the Out of Options tile is resolved
+    play(state, "tile out_of_options", "use gandalfs-staff", "ring", "die blank", "advance fighting")
+    play(state, "deal wild-brown", "deal wild-brown")
+    while state.board != "helms_deep":  # through Lothlórien, taking the first choice each time
+        settle(state)
+        state.apply(str(state.chance_outcomes()[0][0]) if state.is_chance_node() else options(state)[0])
+    play(state, "tile out_of_options")
+    settle(state)
+    assert task(state) == "cost"  # Helm's Deep's Out of Options asks for its three cards
+
+
 def test_gandalfs_staff_cannot_be_used_on_cycle_of_time():
     state = conflict_state("moria", hands=[["gandalfs-staff"], [], []])
     play(state, "tile cycle_of_time")
