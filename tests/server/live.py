@@ -78,6 +78,18 @@ def receive(socket: ClientConnection, timeout: float = 20) -> dict[str, Any]:
     return json.loads(socket.recv(timeout=timeout))
 
 
+def follow(observation: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The whole observation after a ``state`` push, as a client keeps it (docs/api.md)."""
+    if "observation" in message:
+        return message["observation"]
+    patch = message["observation_patch"]
+    assert observation is not None, "a patch came before any whole observation"
+    whole = {**observation, **patch["set"]}
+    for key, items in patch["append"].items():
+        whole[key] = observation[key] + items
+    return whole
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

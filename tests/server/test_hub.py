@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import middleearth
-from .live import Hub, receive
+from .live import Hub, follow, receive
 from middleearth.core.contract import RECORD_FORMAT
 
 
@@ -50,6 +50,11 @@ def test_two_humans_and_an_ai_play_a_whole_game_over_websockets(hub: Hub) -> Non
                 assert message["type"] == "state", message
                 assert message["log_from"] == len(logs[seat])
                 logs[seat] += message["log"]
+                if seat in last:  # after the first push, only the changes since the last one
+                    assert "observation" not in message
+                    assert message["observation_patch"]["from"] == last[seat]["version"]
+                    assert "log" not in message["observation_patch"]["set"]  # the game's log grows
+                message["observation"] = follow(last.get(seat, {}).get("observation"), message)
                 moved = last.get(seat, {}).get("version") == message["version"]  # a repeat view
                 last[seat] = message
                 if message["legal"] and not moved:

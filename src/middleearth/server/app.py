@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 import middleearth
 from middleearth.agents import AGENTS
 from middleearth.core.registry import game_class, games
-from middleearth.server.hub import ApiError, Connection, Hub, Room, odds_helper
+from middleearth.server.hub import ApiError, Connection, Hub, Room, encode, odds_helper, seat_agents
 from middleearth.server.limits import MAX_MESSAGE, BodyLimit, RateLimit
 from middleearth.server.storage import Storage
 
@@ -123,7 +123,7 @@ def describe(errors: Any) -> str:
 
 
 def _api(app: FastAPI, hub: Hub) -> None:
-    @app.get("/api/games", summary="The games, their options and the AI agents")
+    @app.get("/api/games", summary="The games, their options and the AI agents that can take a seat")
     async def list_games() -> dict[str, Any]:
         listed = []
         for name in games():
@@ -136,7 +136,7 @@ def _api(app: FastAPI, hub: Hub) -> None:
                              "choices": o.choices, "minimum": o.minimum, "maximum": o.maximum}
                             for o in cls.options_spec if o.kind != "path"],
             })
-        agents = [{"name": name, "summary": AGENTS[name].summary} for name in sorted(AGENTS)]
+        agents = [{"name": name, "summary": AGENTS[name].summary} for name in seat_agents()]
         return {"games": listed, "agents": agents}
 
     @app.post("/api/matches", status_code=201, summary="Create a match")
@@ -241,7 +241,7 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
     """Write the connection's queue in order; None closes it."""
     try:
         while (message := await connection.queue.get()) is not None:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            await websocket.send_text(message if isinstance(message, str) else encode(message))
         await websocket.close()
     except Exception:  # the client went away; the receive loop ends the connection
         pass

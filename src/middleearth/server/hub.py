@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import hmac
 import importlib
+import json
 import logging
 import random
 import secrets
@@ -35,6 +36,7 @@ STATUS = {
     "too_large": 413, "rate_limited": 429, "no_odds": 404, "internal": 500,
 }
 FINISHED_LISTED = 50
+FINISHED_KEPT = 16  # finished matches kept in memory with nobody connected (replays, records)
 QUEUE_LIMIT = 256  # messages waiting for one slow client before it is dropped
 
 
@@ -65,12 +67,16 @@ def play_chance(state: State, seed: int) -> list[tuple[str, int]]:
 
 
 class Connection:
-    """One websocket: the seat it plays (None watches) and its queue of outgoing messages."""
+    """One websocket: the seat it plays (None watches) and its queue of outgoing messages
+    (encoded pushes, replies as dicts, None to close)."""
 
     def __init__(self, seat: int | None, text: bool = True):
         self.seat, self.text = seat, text
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.queue: asyncio.Queue[str | dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
         self.logged = 0  # log entries this connection has already received
+        # The observation it last received and its version: later pushes send only the changes.
+        self.observation: dict[str, Any] | None = None
+        self.observed: int | None = None
 
 
 class Room:
@@ -91,6 +97,10 @@ class Room:
         }
         self.ai_task: asyncio.Task | None = None
         self.odds_cache: tuple[int, Any] = (-1, None)  # (version, odds)
+        # Each seat's observation, text and legal actions, built once per version however
+        # many connections watch it.
+        self.views_at = -1
+        self.views: dict[Any, Any] = {}
 
     # -- what clients see -------------------------------------------------------------------
 
@@ -117,10 +127,7 @@ class Room:
         return {
             "id": self.id, "game": self.game.name, "title": self.game.title,
             "options": dict(self.game.options), "status": self.status, "version": self.version,
-            "to_move": self.to_move(),
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "agent": s.agent,
-                       "taken": s.kind != "open",
-                       "connected": s.kind == "ai" or s.seat in connected} for s in self.seats],
+            "to_move": self.to_move(), "seats": seat_summaries(self.seats, connected),
             "returns": self.state.returns() if finished else None,
             "rematch": self.rematch, "created": self.created.isoformat(timespec="seconds"),
         }
@@ -135,39 +142,73 @@ class Room:
                 zip(self.state.history[start:], self.state.movers[start:]), start=start + 1)
         ]
 
-    def view(self, seat: int | None, logged: int = 0, seen: dict | None = None,
-             text: bool = True) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None: a spectator), with the log after ``logged``
-        and the text view unless ``text`` is False (clients with their own view skip its cost).
-        ``seen`` caches each seat's parts when one change goes to many connections."""
-        seen = {} if seen is None else seen
-        if seat not in seen:
-            mine = self.status == "running" and self.state.current_player == seat
-            seen[seat] = {
-                "type": "state", **self.summary(), "seat": seat,
-                "observation": self.state.observation(seat),
-                "legal": [str(a) for a in self.state.legal_actions()] if mine else [],
-            }
-        message = {**seen[seat], "log": self.public_log(logged), "log_from": logged}
+    def cached(self, part: str, seat: int | None) -> Any:
+        """``part`` (observation, text or legal) of ``seat`` at the current version, built once."""
+        if self.views_at != self.version:
+            self.views_at, self.views = self.version, {}
+        key = (part, seat)
+        if key not in self.views:
+            if part == "observation":
+                self.views[key] = self.state.observation(seat)
+            elif part == "text":
+                self.views[key] = self.state.text(seat)
+            else:
+                mine = self.state.current_player == seat
+                self.views[key] = [str(a) for a in self.state.legal_actions()] if mine else []
+        return self.views[key]
+
+    def view(self, seat: int | None, text: bool = True) -> dict[str, Any]:
+        """The whole view of ``seat`` (None: a spectator) with the whole log, as HTTP shows it."""
+        message = {"type": "state", **self.summary(), "seat": seat,
+                   "observation": self.cached("observation", seat), "legal": self.legal(seat),
+                   "log": self.public_log(), "log_from": 0}
         if text:
-            if ("text", seat) not in seen:
-                seen["text", seat] = self.state.text(seat)
-            message["text"] = seen["text", seat]
+            message["text"] = self.cached("text", seat)
+        return message
+
+    def legal(self, seat: int | None) -> list[str]:
+        # Legal actions depend on the status too (none while a seat is open), not only the version.
+        return self.cached("legal", seat) if self.status == "running" else []
+
+    def push(self, connection: Connection, summary: dict[str, Any]) -> dict[str, Any]:
+        """The ``state`` message for ``connection``: the log after what it has, and the
+        observation whole the first time, then only what changed since the one it has."""
+        seat = connection.seat
+        observation = self.cached("observation", seat)
+        message = {"type": "state", **summary, "seat": seat, "legal": self.legal(seat),
+                   "log": self.public_log(connection.logged), "log_from": connection.logged}
+        patch = None
+        if connection.observation is not None:
+            patch = observation_patch(connection.observation, observation)
+        if patch is None:
+            message["observation"] = observation
+        else:
+            message["observation_patch"] = {"from": connection.observed, **patch}
+        if connection.text:
+            message["text"] = self.cached("text", seat)
         return message
 
     def announce(self) -> None:
-        """Queue the current view for every connection (called under the lock, so in order)."""
-        seen: dict[Any, Any] = {}
+        """Queue the current view for every connection (called under the lock, so in order).
+        Connections that hold the same view get the same encoded message, built once."""
+        summary = self.summary()
+        observations = {}
+        encoded: dict[tuple[Any, ...], str] = {}
         for connection in list(self.connections):
-            message = self.view(connection.seat, connection.logged, seen, connection.text)
+            key = (connection.seat, connection.logged, connection.observed, connection.text)
+            if key not in encoded:
+                encoded[key] = encode(self.push(connection, summary))
+                observations[connection.seat] = self.cached("observation", connection.seat)
             try:
-                connection.queue.put_nowait(message)
-                connection.logged = self.version
+                connection.queue.put_nowait(encoded[key])
             except asyncio.QueueFull:
                 log.warning("match %s: dropping a client that does not read its messages", self.id)
                 self.detach(connection)
                 connection.queue.get_nowait()  # make room for the closing signal
                 connection.queue.put_nowait(None)
+                continue
+            connection.logged = self.version
+            connection.observation, connection.observed = observations[connection.seat], self.version
 
     async def attach(self, connection: Connection) -> None:
         async with self.lock:
@@ -184,6 +225,8 @@ class Room:
                 self.detach(connection)
                 if connection.seat is not None:
                     self.announce()
+        if self.status == "finished":
+            self.hub.keep_finished(self)
 
     # -- what clients do --------------------------------------------------------------------
 
@@ -205,6 +248,8 @@ class Room:
             played = [(str(self.state.history[-1]), seat), *play_chance(self.state, self.seed)]
             await self._store(version, played)
             self.announce()
+        if self.status == "finished":
+            self.hub.keep_finished(self)
         self.schedule_ai()
 
     async def _store(self, version: int, played: list[tuple[str, int]]) -> None:
@@ -216,6 +261,7 @@ class Room:
         except Exception as error:
             # Not stored, so not played: back to the state the database holds.
             self.state = rewind(self.state, len(played))
+            self.views_at = -1
             if isinstance(error, StaleVersion):
                 raise ApiError("stale", "another server changed this match; look again") from None
             raise
@@ -272,7 +318,14 @@ class Room:
                 return await self.hub.room(self.rematch)
             seats = [replace(s) if s.kind != "open" else SeatRow(s.seat, "open", None, s.name)
                      for s in self.seats]
-            room = await self.hub.open_room(self.game, seats, secrets.randbits(62), rematch_of=self.id)
+            try:
+                room = await self.hub.open_room(self.game, seats, secrets.randbits(62), rematch_of=self.id)
+            except StaleVersion:
+                # Another copy of this finished match (loaded again after it left memory)
+                # started the rematch first: the database names it.
+                stored = await self.hub.storage.run(self.hub.storage.load, self.id, False)
+                assert stored is not None and stored.rematch is not None
+                room = await self.hub.room(stored.rematch)
             self.rematch = room.id
             self.announce()
         room.schedule_ai()
@@ -334,10 +387,12 @@ class Room:
 class Hub:
     """Every match the server knows, the storage behind them, and the AI pace."""
 
-    def __init__(self, storage: Storage, ai_delay: float = 0.8):
+    def __init__(self, storage: Storage, ai_delay: float = 0.8, keep: int = FINISHED_KEPT):
         self.storage = storage
         self.ai_delay = ai_delay
+        self.keep = keep  # finished matches kept in memory though nobody is connected
         self.rooms: dict[str, Room] = {}
+        self.finished: dict[str, None] = {}  # finished rooms in memory, least recently used first
         self.odds_gate = asyncio.Semaphore(1)
 
     async def start(self) -> None:
@@ -367,13 +422,29 @@ class Hub:
         return Room(self, row, state)
 
     async def room(self, match_id: str) -> Room:
+        """The match in memory, or rebuilt from the database (finished ones leave memory)."""
         room = self.rooms.get(match_id)
         if room is None:
             row = await self.storage.run(self.storage.load, match_id)
             if row is None:
                 raise ApiError("not_found", f"no match {match_id!r}")
             room = self.rooms.setdefault(match_id, self._rebuild(row))
+        if room.status == "finished":
+            self.keep_finished(room)
         return room
+
+    def keep_finished(self, room: Room) -> None:
+        """Note ``room`` as the most recently used finished match, and let the least recently
+        used ones that nobody is connected to leave memory: the database keeps them."""
+        self.finished.pop(room.id, None)
+        self.finished[room.id] = None
+        for match_id in list(self.finished):
+            if len(self.finished) <= self.keep:
+                break
+            kept = self.rooms.get(match_id)
+            if kept is None or not kept.connections:
+                del self.finished[match_id]
+                self.rooms.pop(match_id, None)
 
     async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]] | None,
                      seed: int | None) -> tuple[Room, dict[int, str]]:
@@ -387,9 +458,11 @@ class Hub:
         rows = []
         for number, (spec, default) in enumerate(zip(specs, game.seat_names())):
             kind, name, agent = spec.get("type", "open"), spec.get("name") or default, spec.get("agent")
-            if kind == "ai" and agent not in AGENTS:
-                raise ApiError("bad_option", f"seat {number}: no agent named {agent!r}; "
-                                             f"the agents are {', '.join(sorted(AGENTS))}")
+            if kind == "ai" and agent not in seat_agents():
+                why = ("reads hidden information (an analysis tool) and cannot take a seat"
+                       if agent in AGENTS else "is not an agent")
+                raise ApiError("bad_option", f"seat {number}: {agent!r} {why}; the agents that "
+                                             f"can play are {', '.join(seat_agents())}")
             token_hash = None
             if kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
@@ -416,11 +489,60 @@ class Hub:
         for room in self.rooms.values():
             if room.status != "finished":
                 listed[room.status].append(room.summary())
-        for match_id in await self.storage.run(self.storage.finished_ids, FINISHED_LISTED):
-            listed["finished"].append((await self.room(match_id)).summary())
+        # Finished matches are summed up from the database, without replaying them.
+        for row in await self.storage.run(self.storage.finished, FINISHED_LISTED):
+            room = self.rooms.get(row.id)
+            listed["finished"].append(room.summary() if room is not None else row_summary(row))
         listed["open"].sort(key=lambda s: s["created"], reverse=True)
         listed["running"].sort(key=lambda s: s["created"], reverse=True)
         return listed
+
+
+def seat_summaries(seats: list[SeatRow], connected: set[int | None]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "name": s.name, "kind": s.kind, "agent": s.agent,
+             "taken": s.kind != "open", "connected": s.kind == "ai" or s.seat in connected}
+            for s in seats]
+
+
+def row_summary(row: MatchRow) -> dict[str, Any]:
+    """The summary of a finished match not in memory, as ``Room.summary`` gives it."""
+    return {
+        "id": row.id, "game": row.game, "title": game_class(row.game).title,
+        "options": dict(row.options), "status": row.status, "version": row.version,
+        "to_move": "over", "seats": seat_summaries(row.seats, set()), "returns": row.returns,
+        "rematch": row.rematch, "created": row.created.isoformat(timespec="seconds"),
+    }
+
+
+def seat_agents() -> list[str]:
+    """The agents that may play a seat: never one that reads what its seat may not see."""
+    return sorted(name for name, cls in AGENTS.items() if not getattr(cls, "sees_hidden", False))
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as compact JSON text (UTF-8 as is: hobbits' names keep their accents)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def observation_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
+    """How ``after`` differs from ``before``, key by key: ``set`` holds the keys with a new
+    value, ``append`` the items added at the end of lists that only grew (a game's log).
+    None when the keys themselves differ: then the whole observation is sent."""
+    if before is after:
+        return {"set": {}, "append": {}}
+    if before.keys() != after.keys():
+        return None
+    changed, appended = {}, {}
+    for key, value in after.items():
+        old = before[key]
+        if value is old or value == old:
+            continue
+        if (type(value) is list and type(old) is list and len(value) > len(old)
+                and value[:len(old)] == old):
+            appended[key] = value[len(old):]
+        else:
+            changed[key] = value
+    return {"set": changed, "append": appended}
 
 
 def plain(value: Any) -> Any:

@@ -93,6 +93,7 @@ class MatchRow:
     seats: list[SeatRow]
     actions: list[tuple[str, int]] = field(default_factory=list)  # (text, mover)
     rematch: str | None = None
+    returns: list[float] | None = None
 
 
 def now() -> datetime:
@@ -144,7 +145,12 @@ class Storage:
                     {"match_id": match.id, "version": number, "action": text, "mover": mover}
                     for number, (text, mover) in enumerate(match.actions, start=1)])
             if rematch_of is not None:
-                db.execute(update(matches).where(matches.c.id == rematch_of).values(rematch=match.id))
+                # One rematch per match, even if two copies of a finished match ask at once.
+                named = db.execute(update(matches).where(matches.c.id == rematch_of,
+                                                         matches.c.rematch.is_(None))
+                                   .values(rematch=match.id))
+                if named.rowcount != 1:
+                    raise StaleVersion(rematch_of)
 
     def append(self, match_id: str, version: int, played: list[tuple[str, int]], status: str,
                returns: list[float] | None = None) -> None:
@@ -166,33 +172,35 @@ class Storage:
                        .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash))
             db.execute(update(matches).where(matches.c.id == match_id).values(status=status))
 
-    def load(self, match_id: str) -> MatchRow | None:
+    def load(self, match_id: str, with_actions: bool = True) -> MatchRow | None:
         with self.engine.connect() as db:
             row = db.execute(select(matches).where(matches.c.id == match_id)).first()
             if row is None:
                 return None
-            return self._match(db, row)
+            return self._match(db, row, with_actions)
 
     def unfinished(self) -> list[MatchRow]:
         with self.engine.connect() as db:
             rows = db.execute(select(matches).where(matches.c.status != "finished")).all()
             return [self._match(db, row) for row in rows]
 
-    def finished_ids(self, limit: int) -> list[str]:
+    def finished(self, limit: int) -> list[MatchRow]:
+        """The ``limit`` most recently finished matches with their seats, without their logs."""
         with self.engine.connect() as db:
-            query = (select(matches.c.id).where(matches.c.status == "finished")
+            query = (select(matches).where(matches.c.status == "finished")
                      .order_by(matches.c.finished.desc()).limit(limit))
-            return list(db.execute(query).scalars())
+            return [self._match(db, row, with_actions=False) for row in db.execute(query).all()]
 
-    def _match(self, db: Any, row: Any) -> MatchRow:
+    def _match(self, db: Any, row: Any, with_actions: bool = True) -> MatchRow:
         seat_rows = db.execute(select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat))
         logged = db.execute(select(actions.c.action, actions.c.mover)
-                            .where(actions.c.match_id == row.id).order_by(actions.c.version))
+                            .where(actions.c.match_id == row.id).order_by(actions.c.version)) if with_actions else []
         return MatchRow(
             id=row.id, game=row.game, options=json.loads(row.options), seed=row.seed,
             status=row.status, version=row.version, created=as_utc(row.created), rematch=row.rematch,
             seats=[SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash) for s in seat_rows],
             actions=[(a.action, a.mover) for a in logged],
+            returns=None if row.returns is None else json.loads(row.returns),
         )
 
     def close(self) -> None:

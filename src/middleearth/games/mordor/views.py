@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from middleearth.core.contract import CHANCE, TERMINAL
@@ -38,7 +39,8 @@ def observe(state: "MordorState", seat: int | None) -> dict[str, Any]:
                 "ring": sheet.ring,
                 "location": parts.locations[sheet.ring],
                 "feature": parts.features[sheet.ring] if game.locations_variant else "none",
-                "nazgul_route": sheet.spaces(spaces),
+                "nazgul_route": [{"split": split, "marked": marked}
+                                 for split, marked in _route(sheet.splits, sheet.marked, spaces)],
                 "unmarked": sheet.unmarked_units(spaces),
                 "eliminated": sheet.eliminated(spaces),
                 "reached_mordor": sheet.ring >= parts.goal,
@@ -55,8 +57,33 @@ def observe(state: "MordorState", seat: int | None) -> dict[str, Any]:
             "feature": state.feature() if state.winners is None else "none",
         },
         "winners": None if state.winners is None else list(state.winners),
-        "log": [{"action": number, "text": text} for number, text in state.events],
+        "log": _log_entries(state),
     }
+
+
+@lru_cache(maxsize=4096)
+def _route(splits: int, marked: int, spaces: int) -> tuple[tuple[bool, int], ...]:
+    """A sheet's Nazgûl spaces as (split, marked) pairs: a web hub asks for the same few sheets
+    thousands of times a second."""
+    from middleearth.games.mordor.state import Sheet
+
+    return tuple((space["split"], space["marked"]) for space in Sheet(0, splits, marked).spaces(spaces))
+
+
+def _log_entries(state: "MordorState") -> list[dict[str, Any]]:
+    """The log as dicts. The events only ever grow, so the entries built for an earlier view of
+    this game (kept on the state, and shared by its clones) are reused and only the new events
+    are turned into entries. The entries are shared between views: treat them as read-only."""
+    events = state.events
+    seen, entries = state.__dict__.get("_log_view", ((), []))
+    if events is not seen:
+        done = len(seen)
+        if len(events) >= done and events[:done] == seen:
+            entries = entries + [{"action": number, "text": text} for number, text in events[done:]]
+        else:
+            entries = [{"action": number, "text": text} for number, text in events]
+        state.__dict__["_log_view"] = (events, entries)
+    return list(entries)
 
 
 def plain_text(state: "MordorState", seat: int | None = None) -> str:
@@ -69,11 +96,11 @@ def plain_text(state: "MordorState", seat: int | None = None) -> str:
         track = "".join("x" if i < sheet.ring else ("@" if i == sheet.ring else ".")
                         for i in range(parts.goal + 1))
         nazgul = []
-        for space in sheet.spaces(spaces):
-            if space["split"]:
-                nazgul.append("[" + "x" * space["marked"] + "." * (2 - space["marked"]) + "]")
+        for split, marked in _route(sheet.splits, sheet.marked, spaces):
+            if split:
+                nazgul.append("[" + "x" * marked + "." * (2 - marked) + "]")
             else:
-                nazgul.append("[x]" if space["marked"] else "[ ]")
+                nazgul.append("[x]" if marked else "[ ]")
         status = " ELIMINATED" if sheet.eliminated(spaces) else (" IN MORDOR" if sheet.ring >= parts.goal else "")
         marker = ">" if s == state.seat and state.winners is None else " "
         lines.append(f"{marker} {game.seat_names()[s]:<8} ring {track} {parts.locations[sheet.ring]}{status}")

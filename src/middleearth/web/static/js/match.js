@@ -26,6 +26,7 @@ export async function showMatch(root, id, params) {
   const module = textual ? generic : await loadView(summary.game);
   let frame = null;
   let log = [];
+  let observation = null;  // kept whole here: after the first push the server sends only changes
   const view = module.createView(board, {
     act,
     odds: () => get(`/api/matches/${id}/odds${token ? `?token=${encodeURIComponent(token)}` : ""}`),
@@ -37,7 +38,10 @@ export async function showMatch(root, id, params) {
   let attempt = 0;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+    // A game's own view draws from the observation: the text view is asked for only when shown.
+    const query = new URLSearchParams(token ? { token } : {});
+    if (module !== generic) query.set("text", "0");
+    socket = new WebSocket(`${scheme}://${location.host}/ws/matches/${id}?${query}`);
     socket.addEventListener("open", () => { attempt = 0; });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -55,7 +59,8 @@ export async function showMatch(root, id, params) {
   function receive(message) {
     if (message.type === "state") {
       log = message.log_from === 0 ? message.log : log.concat(message.log);
-      frame = { ...message, log };
+      observation = message.observation ?? patched(observation, message.observation_patch);
+      frame = { ...message, observation, log };
       root.firstChild.dataset.version = frame.version;  // lets a test wait for the next state
       drawHead(head, frame, seat, held, id, summary.title, textual);
       view.update(frame);
@@ -87,6 +92,14 @@ export async function showMatch(root, id, params) {
 
   connect();
   return () => { closed = true; socket?.close(); view.destroy?.(); };
+}
+
+/** The observation after a push's `observation_patch` (docs/api.md): new values of the keys
+ * that changed, and the items added to lists that only grew. */
+function patched(before, patch) {
+  const after = { ...before, ...patch.set };
+  for (const [key, items] of Object.entries(patch.append)) after[key] = before[key].concat(items);
+  return after;
 }
 
 /** The seat this browser plays here: ?seat=N if held, else the first held one, else spectator. */
