@@ -192,6 +192,14 @@ def test_gollum_discarded_for_its_stars_its_player_rolls():
     assert rolled(state) and state.pending[-1] == ("die", FRODO)
 
 
+def test_gollum_matching_a_revealed_star_its_player_rolls():
+    state = event_state("shelobs_lair", 4, hands=[["gollum"], [], []], corruption=[2, 0, 0])
+    play(state, "reveal wild-brown", "give gollum")  # The Lord of the Nazgûl Searches: three stars
+    assert rolled(state) and state.pending[-1] == ("die", FRODO)
+    play(state, "die blank")
+    assert state.corruption == [1, 0, 0]  # and the event's reward follows
+
+
 def test_gollum_discarded_as_a_mere_card_no_roll():
     state = event_state("mordor", 5, hands=[["gollum"] + ["hiding-grey"] * 6, [], []])
     play(state, "give gollum", *["give hiding-grey"] * 6)
