@@ -3,6 +3,7 @@
 Scoring, Other Rules, Hobbit Cards, Gandalf Cards, Legendary Story Cards, Game Variants)."""
 
 from collections import Counter
+from importlib import resources
 
 import pytest
 
@@ -736,3 +737,45 @@ def test_an_illegal_play_is_refused_in_words():
     assert not allowed(state, "play gimli")
     with pytest.raises(middleearth.IllegalAction, match="plays up to two cards"):
         state.apply("play gimli")
+
+
+# -- the other readings of open points (rulings.toml) ---------------------------------------------
+
+def ruling(tmp_path, name: str, reading: str) -> str:
+    """A data folder whose rulings.toml plays ``reading`` for ``name``; the other files are ours."""
+    text = resources.files("middleearth.games.fellowship").joinpath("data", "rulings.toml").read_text("utf-8")
+    lines = text.splitlines()
+    start = lines.index(f"[{name}]")
+    lines[start + 1] = f'reading = "{reading}"'
+    (tmp_path / "rulings.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(tmp_path)
+
+
+def test_round_robin_deals_the_legendary_cards_one_by_one_from_the_bearer(tmp_path):
+    state = haven_state("rivendell", 0, bearer=SAM, data=ruling(tmp_path, "legendary_deal", "round_robin"))
+    rivendell = PARTS.legendary_by_location["rivendell"]
+    assert task(state) == "council" and state.waiting["rivendell"] == []
+    assert state.hands[SAM][rivendell[0]] == 1 and state.hands[PIPPIN][rivendell[1]] == 1
+    assert state.hands[FRODO][rivendell[2]] == 1 and [sum(h.values()) for h in state.hands] == [4, 4, 4]
+
+
+def test_left_of_bearer_a_tied_bearer_gives_up_the_ring(tmp_path):
+    state = _end_moria(bearer=SAM, tokens=[[1, 1, 2], [1, 1, 2], [1, 1, 1]],
+                       data=ruling(tmp_path, "ring_bearer_tie", "left_of_bearer"))
+    assert state.bearer == FRODO  # Pippin, left of Sam, is not tied; Frodo next to the left is
+
+
+def test_when_changed_a_bearer_who_keeps_the_ring_draws_nothing(tmp_path):
+    state = _end_moria(tokens=[[1, 1, 2], [1, 1, 1], [1, 1, 1]],
+                       data=ruling(tmp_path, "new_bearer_draws", "when_changed"))
+    assert state.bearer == FRODO and task(state) != "deal" and state.location_id == "lothlorien"
+
+
+def test_mount_doom_roll_reading_the_ring_reaching_mount_doom_rolls_its_die(tmp_path):
+    state = conflict_state("mordor", positions={"traveling": 10}, ring_used=False, active=SAM,
+                           data=ruling(tmp_path, "mount_doom_by_ring", "roll"))
+    play(state, "tile fighting", "ring", "die blank", "advance traveling", "die blank")  # Mount Doom's die
+    settle(state)
+    assert state.pending[-1] == ("die", SAM)  # then the destruction roll
+    play(state, "die blank", "gold 1")
+    assert state.outcome == "destroyed"
