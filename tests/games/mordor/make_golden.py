@@ -10,13 +10,11 @@ stored as its changes from the one before (the first one whole).
 
 from __future__ import annotations
 
-import copy
-import json
-import random
+import sys
 from pathlib import Path
-from typing import Any
 
-import middleearth
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # run as a script from anywhere
+from tests.golden import write  # noqa: E402
 
 FOLDER = Path(__file__).parent / "golden"
 # Options and seed of each game. Random play mostly ends with everyone eliminated; these seeds
@@ -28,69 +26,8 @@ GAMES = {
     "4p_locations": ({"players": 4, "variant": "locations", "hobbits": "pippin,merry,sam,frodo"}, 202),
 }
 
-Change = list  # [path, value]: path is a list of keys and indices; a last "+" appends to a list
-
-
-def changes(old: Any, new: Any, path: tuple = ()) -> list[Change]:
-    """The changes that turn ``old`` into ``new``; a list that only grew gives its new items."""
-    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
-        return [change for key in new for change in changes(old[key], new[key], path + (key,))]
-    if isinstance(old, list) and isinstance(new, list) and len(new) >= len(old):
-        found = [change for i in range(len(old)) for change in changes(old[i], new[i], path + (i,))]
-        if len(new) > len(old):
-            found.append([[*path, "+"], new[len(old):]])
-        return found
-    return [] if old == new else [[list(path), new]]
-
-
-def patched(old: Any, found: list[Change]) -> Any:
-    """``old`` with the changes applied (a copy: ``old`` is left as it was)."""
-    new = copy.deepcopy(old)
-    for path, value in found:
-        if not path:
-            new = copy.deepcopy(value)
-            continue
-        *head, last = path
-        target = new
-        for key in head:
-            target = target[key]
-        if last == "+":
-            target.extend(copy.deepcopy(value))
-        else:
-            target[last] = copy.deepcopy(value)
-    return new
-
-
-def playthrough(options: dict[str, Any], seed: int) -> dict[str, Any]:
-    """One random game: its record and every observation as changes from the one before."""
-    rng = random.Random(seed)
-    state = middleearth.load("mordor", **options).new_state()
-    seen = state.observation()
-    steps: list[Any] = [seen]
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(middleearth.sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        now = state.observation()
-        steps.append(changes(seen, now))
-        seen = now
-    return {"record": state.to_record(), "observations": steps}
-
-
-def dump(golden: dict[str, Any]) -> str:
-    """One line per observation, so that a diff of the file points at the action that changed."""
-    lines = ",\n  ".join(json.dumps(step, ensure_ascii=False) for step in golden["observations"])
-    record = json.dumps(golden["record"], ensure_ascii=False)
-    return f'{{\n "record": {record},\n "observations": [\n  {lines}\n ]\n}}\n'
-
-
 def main() -> None:
-    FOLDER.mkdir(exist_ok=True)
-    for name, (options, seed) in GAMES.items():
-        path = FOLDER / f"{name}.json"
-        path.write_text(dump(playthrough(options, seed)), encoding="utf-8")
-        print(f"{path}: {path.stat().st_size} bytes")
+    write(FOLDER, "mordor", {name: (options, seed, None) for name, (options, seed) in GAMES.items()})
 
 
 if __name__ == "__main__":

@@ -4,33 +4,16 @@ A failure names the game, the action and each field that differs. When a change 
 or the views is meant, run make_golden.py and review the diff of golden/*.json.
 """
 
-import json
-
 import pytest
 
-import middleearth
+from tests.golden import changes, check, patched
 
-from .make_golden import FOLDER, GAMES, changes, patched
+from .make_golden import FOLDER, GAMES
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name):
-    golden = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
-    record, steps = golden["record"], golden["observations"]
-    assert len(steps) == len(record["actions"]) + 1
-    state = middleearth.load(record["game"], **record["options"]).new_state()
-    expected = steps[0]
-    for number, (text, step) in enumerate(zip([None, *record["actions"]], steps)):
-        if text is not None:
-            state.apply(text)
-            expected = patched(expected, step)
-        seen = state.observation()
-        if seen != expected:
-            lines = [f"  {'.'.join(map(str, path))}: {word} {value!r}"
-                     for word, found in (("expected", changes(seen, expected)), ("got", changes(expected, seen)))
-                     for path, value in found]
-            pytest.fail(f"{name}: after action {number} ({text!r}) the observation differs "
-                        "(run make_golden.py if the change is meant):\n" + "\n".join(lines))
+    state = check(FOLDER / f"{name}.json")
     assert state.is_terminal() and state.winners
 
 

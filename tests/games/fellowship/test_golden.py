@@ -1,0 +1,16 @@
+"""Golden playthroughs: replay each recorded game and compare every observation with the file.
+
+When a change to the rules or the views is meant, run make_golden.py and review the diff.
+"""
+
+import pytest
+
+from tests.golden import check
+
+from .make_golden import FOLDER, GAMES
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_playthrough(name):
+    state = check(FOLDER / f"{name}.json")
+    assert state.is_terminal() and state.location_id == "mordor"
