@@ -194,6 +194,7 @@ class Session:
             if not line:
                 if len(legal) == 1:  # the only choice: Enter takes it
                     self.play(legal[0])
+                    return
                 continue
             if self.command(line, seat):
                 if self.state.current_player != seat or self.state.legal_actions() != legal:
@@ -201,6 +202,7 @@ class Session:
                 continue
             try:
                 self.play(self.pick(line, legal))
+                return  # the same seat may choose again at once (a second card): show it afresh
             except IllegalAction as error:
                 self.console.print(f"[red]Not allowed:[/] {error.reason}")
                 self.list_choices(legal)

@@ -128,7 +128,7 @@ def _headline(seen: dict[str, Any]) -> Text:
     if seen["ring_used"]:
         line.append(" (the Ring has been used this Conflict)", style="dim")
     line.append(f"   score {seen['score']:g}")
-    line.append(f"   Gandalf cards left: {len(seen['gandalf'])}")
+    line.append(f"\nGandalf cards left: {len(seen['gandalf'])}   gold runes left: {seen['gold_runes_left']}")
     line.append(f"   deck {seen['deck']}, discard {len(seen['discard'])}", style="dim")
     return line
 
@@ -244,16 +244,19 @@ def _conflict(seen: dict[str, Any]) -> Panel:
         if main and track["scores"]:
             table.add_row(Text("   score", style="dim"), "",
                           *(Text(str(score), style="dim") for score in track["scores"]))
-    events = Text("Events: ", style="bold")
+    events = Table.grid(padding=(0, 2))
+    for _ in range(3):
+        events.add_column(no_wrap=True)
+    cells = []
     for number, name in enumerate(conflict["events"], 1):
         here = number == conflict["event"]
         style = "bold reverse red" if here else ("grey50" if number < conflict["event"] else "")
-        events.append(f"{'▶' if here else ''}{number} {name}", style=style)
-        if number < len(conflict["events"]):
-            events.append("  ")
+        cells.append(Text(f"{'▶' if here else ' '}{number} {name}", style=style))
+    for start in range(0, len(cells), 3):
+        events.add_row(*cells[start:start + 3])
     footer = Text(f"Story tiles left: {conflict['story_tiles_left']}", style="dim")
     legend = Text("rewards: ᚱ rune  G gold  ○ ring  ♥ heart  ☀ sun  ⚀ Threat die  ✚ purity  ▭ card", style="dim")
-    return Panel(Group(table, events, footer, legend), title=f"Conflict: {conflict['name']}", title_align="left")
+    return Panel(Group(table, Text("Events", style="bold"), events, footer, legend), title=f"Conflict: {conflict['name']}", title_align="left")
 
 
 def _table_items(seen: dict[str, Any]) -> Group:
