@@ -5,10 +5,13 @@ Starts `middleearth serve` on a loopback port with a fresh SQLite file (or --dat
 thinking --think seconds before each move, while one spectator per match watches. Measures the
 latency from an action sent to the new observation received by its sender, and actions per
 second (the seats' decisions; the server also plays chance between them), and the server's
-CPU time per decision (a figure that holds when other programs share the cores). --lean has
-the clients ask for pushes without the text view, as a client drawing its own view does.
+CPU time per decision (a figure that holds when other programs share the cores), and the
+machine's load average at the end (other programs on the same two cores stretch every latency).
+--lean has the clients ask for pushes without the text view, as a client drawing its own view
+does (the hub's page for Mordor does). --profile FILE runs the server under cProfile and
+writes its statistics to FILE (read them with `python -m pstats FILE`).
 
-    .venv/bin/python benchmarks/bench_server.py --matches 200 --think 0.5
+    .venv/bin/python benchmarks/bench_server.py --matches 200 --think 0.8 --lean
 """
 
 from __future__ import annotations
@@ -28,6 +31,20 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+
+
+# The server under cProfile: its statistics are written when it stops (on SIGTERM).
+PROFILED = """
+import cProfile
+from middleearth.cli.main import run
+profile = cProfile.Profile()
+profile.enable()
+try:
+    run()
+finally:
+    profile.disable()
+    profile.dump_stats({out!r})
+"""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -113,22 +130,27 @@ async def load(http_url: str, matches: int, think: float, seed: int, server_pid:
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "server_cpu_ms_per_decision": round(1000 * cpu / moves, 2),
+        "load_average_1min": round(os.getloadavg()[0], 1),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a bot waits before moving")
+    parser.add_argument("--think", type=float, default=0.8, help="mean seconds a bot waits before moving")
     parser.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lean", action="store_true", help="clients ask for pushes without the text view")
+    parser.add_argument("--profile", metavar="FILE", help="profile the server with cProfile into FILE")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         port = free_port()
+        start = "from middleearth.cli.main import run; run()"
+        if args.profile:
+            start = PROFILED.format(out=str(Path(args.profile).resolve()))
         server = subprocess.Popen(
-            [sys.executable, "-c", "from middleearth.cli.main import run; run()", "serve",
+            [sys.executable, "-c", start, "serve",
              "--port", str(port), "--database", database, "--ai-delay", "0"], cwd=tmp)
         url = f"http://127.0.0.1:{port}"
         try:

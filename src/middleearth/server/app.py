@@ -7,7 +7,6 @@ sends can make the server answer with a stack trace.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import sys
@@ -15,6 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Literal
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -257,8 +257,8 @@ async def _answer(room: Room, connection: Connection, message: dict, limit: Rate
     if not limit.allow():
         return {"type": "error", "error": "rate_limited", "reason": "too many messages: slow down"}
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError:
+        request = orjson.loads(text)
+    except orjson.JSONDecodeError:
         request = None
     kind = request.get("type") if isinstance(request, dict) else None
     if kind == "ping":

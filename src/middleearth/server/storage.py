@@ -68,6 +68,10 @@ BUMP = (update(matches)
 LOG = insert(actions)
 
 
+# One match's new actions: (match id, version before them, [(text, mover)], status, returns).
+Append = tuple[str, int, list[tuple[str, int]], str, "list[float] | None"]
+
+
 class StaleVersion(Exception):
     """The match's version in the database is not the one the caller started from."""
 
@@ -156,15 +160,26 @@ class Storage:
                returns: list[float] | None = None) -> None:
         """Log ``played`` after ``version`` and bump the version, atomically; StaleVersion if the
         stored version moved (another writer got there first) and nothing is written."""
-        bump = {"match": match_id, "seen": version, "to": version + len(played), "now_status": status,
-                "final_returns": None if returns is None else json.dumps(returns),
-                "finished_at": None if returns is None else now()}
+        if not self.append_many([(match_id, version, played, status, returns)])[0]:
+            raise StaleVersion(match_id)
+
+    def append_many(self, batch: list[Append]) -> list[bool]:
+        """Several matches' ``append`` in one transaction (one commit for a tick's moves); for
+        each, whether it was written (False: its stored version moved, nothing of it written)."""
+        written, logged = [], []
         with self.engine.begin() as db:
-            if db.execute(BUMP, bump).rowcount != 1:
-                raise StaleVersion(match_id)
-            db.execute(LOG, [
-                {"match_id": match_id, "version": number, "action": text, "mover": mover}
-                for number, (text, mover) in enumerate(played, start=version + 1)])
+            for match_id, version, played, status, returns in batch:
+                bump = {"match": match_id, "seen": version, "to": version + len(played),
+                        "now_status": status,
+                        "final_returns": None if returns is None else json.dumps(returns),
+                        "finished_at": None if returns is None else now()}
+                written.append(db.execute(BUMP, bump).rowcount == 1)
+                if written[-1]:
+                    logged += [{"match_id": match_id, "version": number, "action": text, "mover": mover}
+                               for number, (text, mover) in enumerate(played, start=version + 1)]
+            if logged:
+                db.execute(LOG, logged)
+        return written
 
     def set_seat(self, match_id: str, seat: SeatRow, status: str) -> None:
         with self.engine.begin() as db:
