@@ -113,3 +113,22 @@ def test_patches_rebuild_each_observation_and_carry_only_the_new_log_entries() -
             state.apply(legal[step % len(legal)])
         else:
             state.apply(sample_chance(state, random.Random(step)))
+
+
+def test_one_write_for_several_matches_skips_only_the_one_whose_version_moved(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub = Hub(Storage(f"sqlite:///{tmp_path / 'hub.sqlite3'}"), ai_delay=0)
+        await hub.start()
+        seats = [{"type": "human"}, {"type": "human"}]
+        rooms = [(await hub.create("mordor", {"players": 2}, seats, seed))[0] for seed in (1, 2, 3)]
+        fresh = [room.version for room in rooms]
+        batch = [(room.id, version, [("keep x:ring", 0)], "running", None)
+                 for room, version in zip(rooms, fresh)]
+        batch[1] = (rooms[1].id, fresh[1] - 1, [("keep x:ring", 0)], "running", None)  # stale
+        assert await hub.storage.run(hub.storage.append_many, batch) == [True, False, True]
+        stored = [await hub.storage.run(hub.storage.load, room.id) for room in rooms]
+        assert [row.version - version for row, version in zip(stored, fresh)] == [1, 0, 1]
+        assert [len(row.actions) for row in stored] == [row.version for row in stored]
+        await hub.stop()
+
+    asyncio.run(scenario())
