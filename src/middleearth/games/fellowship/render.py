@@ -32,7 +32,7 @@ SYMBOL_STYLES = {"fighting": "bold red", "friendship": "bold green", "hiding": "
                  "traveling": "bold cyan", "wild": "bold yellow"}
 CARD_STYLES = {"brown": "bold dark_orange3", "grey": "bold grey70", "green": "bold green3"}
 TOKENS = {"heart": ("♥", "red"), "sun": ("☀", "yellow"), "ring": ("○", "gold1")}
-REWARDS = {"rune": "ᚱ", "gold": "G", "ring": "○", "heart": "♥", "sun": "☀", "die": "⚀", "purity": "✚"}
+REWARDS = {"rune": "✦", "gold": "G", "ring": "○", "heart": "♥", "sun": "☀", "die": "⚀", "purity": "✚"}
 REWARD_STYLES = {"rune": "cyan", "gold": "gold1", "ring": "gold1", "heart": "red", "sun": "yellow",
                  "die": "red", "purity": "green"}
 ABILITIES = {
@@ -255,7 +255,7 @@ def _conflict(seen: dict[str, Any]) -> Panel:
     for start in range(0, len(cells), 3):
         events.add_row(*cells[start:start + 3])
     footer = Text(f"Story tiles left: {conflict['story_tiles_left']}", style="dim")
-    legend = Text("rewards: ᚱ rune  G gold  ○ ring  ♥ heart  ☀ sun  ⚀ Threat die  ✚ purity  ▭ card", style="dim")
+    legend = Text("rewards: ✦ rune  G gold  ○ ring  ♥ heart  ☀ sun  ⚀ Threat die  ✚ purity  ▭ card", style="dim")
     return Panel(Group(table, Text("Events", style="bold"), events, footer, legend), title=f"Conflict: {conflict['name']}", title_align="left")
 
 
