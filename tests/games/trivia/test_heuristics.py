@@ -129,3 +129,17 @@ def test_it_plays_companions_only_on_a_question_it_does_not_recall():
         recalled = heuristics.recalls(state.game, 0, q["text"], q["options"])
         chosen = str(heuristics.policy(state, 0))
         assert (chosen == "play strider") == (recalled is None)
+
+
+def test_the_lab_records_turns_to_win_by_knowledge_and_strategy():
+    from middleearth.lab.simulate import simulate
+
+    rows = simulate("trivia", {"players": 2, "knowledge": "scholar,novice", "strategy": "careful,bold"},
+                    agents="greedy", games=2, seed=4)
+    for row in rows:
+        figures = row.figures
+        assert figures["won"] and row.turns > 0 and figures["rounds"] == round(row.turns / 2, 2)
+        winner = row.winners[0]
+        assert figures["winner_knowledge"] == ("scholar", "novice")[winner]
+        assert figures["winner_strategy"] == ("careful", "bold")[winner]
+        assert figures["positions"][winner] == 13
