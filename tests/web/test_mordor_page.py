@@ -246,6 +246,23 @@ def test_join_an_open_seat_from_the_lobby(page, hub):
     assert page.locator(".sheet").count() == 2
 
 
+def test_a_join_link_asks_a_nameless_player_for_a_name_first(page, hub):
+    body = {"game": "mordor", "options": {"players": 2},
+            "seats": [{"type": "human", "name": "Ana"}, {"type": "open"}]}
+    match = post_json(f"{hub}/api/matches", body)["match"]
+    page.goto(f"{hub}/#/match/{match['id']}?join=1")
+    page.wait_for_selector("form.ask-name")
+    assert get_json(f"{hub}/api/matches/{match['id']}")["seats"][1]["kind"] == "open"  # not yet
+    page.click("form.ask-name button[type=submit]")  # no name: refused on the page
+    page.wait_for_selector("#toast.error")
+    assert get_json(f"{hub}/api/matches/{match['id']}")["seats"][1]["kind"] == "open"
+    page.fill("form.ask-name input[name=player-name]", "Dora")
+    page.click("form.ask-name button[type=submit]")
+    page.wait_for_function("document.querySelector('.status-running')", timeout=WAIT_MS)
+    assert "You play Dora" in page.inner_text(".match-head")
+    assert get_json(f"{hub}/api/matches/{match['id']}")["seats"][1]["name"] == "Dora"
+
+
 def test_a_refused_option_is_explained_and_creates_nothing(page, hub):
     before = len(get_json(f"{hub}/api/matches")["running"])
     page.goto(f"{hub}/")

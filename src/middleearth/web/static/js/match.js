@@ -1,6 +1,6 @@
 // A match being played or watched: the seats, the game's view, and the websocket that feeds it.
 
-import { get, post, tokens, keepTokens, dropToken, toast, playerName, ApiError } from "./api.js";
+import { get, post, tokens, keepTokens, dropToken, toast, playerName, keepPlayerName, ApiError } from "./api.js";
 import { el, clear } from "./dom.js";
 import { loadView } from "./views.js";
 import * as generic from "./generic.js";
@@ -11,6 +11,11 @@ const RETRY_MS = [500, 1000, 2000, 4000];
 export async function showMatch(root, id, params) {
   let summary = await get(`/api/matches/${id}`);
   if (params.get("join") && !Object.keys(tokens(id)).length && summary.seats.some((s) => s.kind === "open")) {
+    // A friend's invitation: the others should see who joined, not "seat 2".
+    if (!playerName() && !(await askName(root, summary))) {
+      location.hash = `#/match/${id}`;  // they chose to watch
+      return () => {};
+    }
     await join(id);
     summary = await get(`/api/matches/${id}`);
   }
@@ -108,6 +113,35 @@ function chooseSeat(held, params) {
   const asked = params.get("seat");
   if (asked !== null && asked in held) return asked;
   return seats.length ? seats[0] : null;
+}
+
+/** Ask the name of someone joining by a link before they take a seat; false if they would
+ * rather watch. The name is kept for their next matches, as the hub's "Your name" field does. */
+function askName(root, summary) {
+  return new Promise((resolve) => {
+    const input = el("input", { type: "text", name: "player-name", maxlength: 40,
+                                autocomplete: "nickname", placeholder: "shown to the other players" });
+    const watch = el("button", { type: "button", class: "quiet" }, "Just watch");
+    const form = el("form", { class: "ask-name panel" },
+      el("h1", {}, `Join ${summary.title}`),
+      el("p", {}, "You were invited to take a seat. What should the other players call you?"),
+      el("label", { class: "field" }, el("span", {}, "Your name"), input),
+      el("div", { class: "match-tools" }, el("button", { type: "submit", class: "primary" }, "Join"), watch));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) {
+        toast("Type a name to join, or choose to watch.", "error");
+        input.focus();
+        return;
+      }
+      keepPlayerName(name);
+      resolve(true);
+    });
+    watch.addEventListener("click", () => resolve(false));
+    clear(root).append(form);
+    input.focus();
+  });
 }
 
 async function join(id, seat) {
