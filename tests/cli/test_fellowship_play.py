@@ -182,3 +182,26 @@ def test_the_play_command_takes_fellowship_options():
                                 input="quit\nno\n")
     assert result.exit_code == 0, result.output
     assert "◉" in result.output.split("Sauron")[1].splitlines()[0]
+
+
+def test_save_and_load_resume_the_same_moment(tmp_path):
+    saved = tmp_path / "quest.json"
+    state = until(middleearth.load("fellowship", players=2).new_state(), frodo_plays_cards)
+    play, screen = session(state, ["human", "greedy"], Script("help", f"save {saved}", "quit"))
+    assert play.run() == 0
+    assert "The Lord of the Rings in short" in screen.getvalue()
+    assert middleearth.load_record(saved) == state
+    result = CliRunner().invoke(app, ["play", "fellowship", "--load", str(saved), "--seats", "human,greedy"],
+                                input="quit\nno\n")
+    assert result.exit_code == 0, result.output
+    assert "Frodo plays up to two cards" in result.output and "Frodo's hand" in result.output
+
+
+def test_a_seat_deciding_again_at_once_sees_its_hand_without_the_whole_board():
+    state = until(middleearth.load("fellowship", players=2).new_state(), frodo_plays_cards)
+    card = next(str(a) for a in state.legal_actions() if str(a).startswith("play "))
+    play, screen = session(state, ["human", "greedy"], Script(card))
+    play.run()
+    shown = screen.getvalue()
+    assert play.state.current_player == 0, "Frodo may play a second card or end his turn"
+    assert shown.count("Frodo's hand") == 2 and shown.count("Corruption track") == 1

@@ -2,7 +2,8 @@
 
 The loop knows only the engine contract, so it plays every game: chance is sampled, AI seats
 choose, human seats are asked. A game may draw itself in colour with a ``render`` module in its
-package (``render(state, seat)``, and optionally ``describe(action)`` and a ``HELP`` text);
+package (``render(state, seat)``, and optionally ``describe(action)``, a ``HELP`` text and
+``render_again(state, seat)``, the shorter picture for a seat that decides twice in a row);
 otherwise the loop prints ``state.text(seat)``.
 
 A human confirms before chance speaks (press Enter to roll), because that is the last moment a
@@ -184,8 +185,13 @@ class Session:
         """Show the table and the numbered choices; read until a legal choice is played."""
         if self.hot_seat and self.on_screen not in (None, seat):
             self.hand_over(seat)
+        again = getattr(self.view, "render_again", None)
+        if again and self.on_screen == seat and self.state.movers and self.state.movers[-1] == seat:
+            self.flush_hidden()
+            self.console.print(again(self.state, seat))  # deciding again at once: only what may have changed
+        else:
+            self.show(seat)
         self.on_screen = seat
-        self.show(seat)
         legal = self.state.legal_actions()
         self.list_choices(legal)
         numbers = "1, or Enter" if len(legal) == 1 else f"1-{len(legal)}"

@@ -2,8 +2,8 @@
 
 Everything is drawn from ``state.observation(seat)`` (and the printed card names and symbols of
 ``game.components``), so the picture shows exactly what that seat may know: its own hand only.
-``middleearth play`` finds :func:`render`, :func:`describe`, :func:`describe_hidden`, :data:`HELP`
-and :data:`CONFIRM_CHANCE` by their names.
+``middleearth play`` finds :func:`render`, :func:`render_again`, :func:`describe`,
+:func:`describe_hidden`, :data:`HELP` and :data:`CONFIRM_CHANCE` by their names.
 """
 
 from __future__ import annotations
@@ -117,6 +117,17 @@ def render(state: "FellowshipState", seat: int | None = None) -> RenderableType:
     if "hand" in seen:
         parts.append(_hand(seen, state.game.components))
     parts.append(_deciding(seen))
+    return Group(*parts)
+
+
+def render_again(state: "FellowshipState", seat: int) -> RenderableType:
+    """The same seat decides again at once (a second card, the next card to hand out): only what
+    its decision may have changed, the Conflict board, the table, the hand and the question."""
+    seen = state.observation(seat)
+    parts: list[RenderableType] = []
+    if seen["conflict"] and seen["location"] == seen["conflict"]["id"]:
+        parts.append(_conflict(seen))
+    parts += [_table_items(seen), _hand(seen, state.game.components), _deciding(seen)]
     return Group(*parts)
 
 
@@ -256,7 +267,9 @@ def _conflict(seen: dict[str, Any]) -> Panel:
         events.add_row(*cells[start:start + 3])
     footer = Text(f"Story tiles left: {conflict['story_tiles_left']}", style="dim")
     legend = Text("rewards: ✦ rune  G gold  ○ ring  ♥ heart  ☀ sun  ⚀ Threat die  ✚ purity  ▭ card", style="dim")
-    return Panel(Group(table, Text("Events", style="bold"), events, footer, legend), title=f"Conflict: {conflict['name']}", title_align="left")
+    ahead = "" if seen["location"] == conflict["id"] else " (the next Conflict)"
+    return Panel(Group(table, Text("Events", style="bold"), events, footer, legend),
+                 title=f"Conflict: {conflict['name']}{ahead}", title_align="left")
 
 
 def _table_items(seen: dict[str, Any]) -> Group:

@@ -195,12 +195,13 @@ export function createView(root, ctx) {
   function drawConflict(obs) {
     clear(conflict);
     const board = obs.conflict;
-    if (!board || !["moria", "helms_deep", "shelobs_lair", "mordor"].includes(obs.location)) {
+    if (!board) {
       conflict.classList.add("hidden");
       return;
     }
     conflict.classList.remove("hidden");
-    conflict.append(el("h3", {}, `Conflict: ${board.name}`));
+    const ahead = obs.location === board.id ? "" : " (the next Conflict)";
+    conflict.append(el("h3", {}, `Conflict: ${board.name}${ahead}`));
     for (const track of board.tracks) {
       const main = track.activity === board.main;
       const row = el("div", { class: `fs-track${main ? " main" : ""}`, "data-activity": track.activity });
