@@ -117,7 +117,10 @@ def plain_text(state: "TriviaState", seat: int | None) -> str:
         lines += [f"  {k}) {option}" for k, option in enumerate(q["options"], start=1)]
     last = view["last_answer"]
     if last and not view["question"]:
-        verdict = "right" if last["right"] else "wrong"
+        if last["given"] is None:
+            verdict = f"answered by {last['how'].replace('_', ' ')}"
+        else:
+            verdict = "right" if last["right"] else f"wrong: {last['given']} was answered"
         lines.append(f"Last question: {last['question']} -> {last['answer']} ({verdict})")
     if view["over"]:
         lines.append(f"Game over: {view['winner']} wins." if view["winner"] else "Game over without a winner.")
