@@ -78,15 +78,25 @@ def card(info: "Card") -> Text:
 
 
 def describe(action: "Action") -> Text:
-    """An action's canonical text, bold verb first (the cards are named in the hand above)."""
+    """An action's canonical text, bold verb first; a Legendary card it names is shown by its
+    printed name and symbols (from the packaged cards: a data folder's own names show as ids)."""
     verb, _, rest = str(action).partition(" ")
     text = Text(verb, style="bold")
     if rest:
         text.append(" " + rest)
-    for word, name in SYMBOLS.items():  # "as hiding", "advance fighting": show the symbol too
+    for word in SYMBOLS:  # "as hiding", "advance fighting": show the symbol too
         if rest.endswith(word) and verb in ("play", "advance"):
             text.append(" ").append_text(symbol(word))
+    named = _packaged_cards().get(rest.split(" ", 1)[0]) if verb in ("play", "give", "discard", "use") else None
+    if named is not None and not named.quest:
+        text.append("  ").append_text(card(named))
     return text
+
+
+def _packaged_cards() -> dict[str, "Card"]:
+    from middleearth.games.fellowship.components import load_components
+
+    return load_components().cards
 
 
 def describe_hidden(state: "FellowshipState", index: int) -> Text:
