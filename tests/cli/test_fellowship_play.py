@@ -205,3 +205,11 @@ def test_a_seat_deciding_again_at_once_sees_its_hand_without_the_whole_board():
     shown = screen.getvalue()
     assert play.state.current_player == 0, "Frodo may play a second card or end his turn"
     assert shown.count("Frodo's hand") == 2 and shown.count("Corruption track") == 1
+
+
+def test_ai_seats_play_a_whole_quest_and_show_no_hand():
+    result = CliRunner().invoke(app, ["play", "fellowship", "--seats", "greedy,random", "--seed", "3", "--delay", "0"])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert "'s hand" not in result.output and re.search(r"\bdeal [a-z]", result.output) is None
+    assert result.output.count("Corruption track") > 3, "spectators see the table at each new turn"

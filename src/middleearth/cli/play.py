@@ -81,7 +81,9 @@ class Session:
         # Hot seat with hidden hands: the human seat whose hand is on screen now (None: nobody's).
         self.hot_seat = self.game.hidden_information and seats.count(HUMAN) > 1
         self.on_screen: int | None = None
-        self.watched: int | None = None  # the AI seat spectators last saw the table for
+        # Spectators of AI seats see the table again when the game's ``moment(state)`` changes
+        # (by default, whenever another seat moves).
+        self.watched: Any = None
         self.hidden_line: tuple[str, int] | None = None  # a hidden announcement and how often in a row
 
     # -- the loop ---------------------------------------------------------------------------
@@ -114,8 +116,10 @@ class Session:
         elif self.seats[mover] == HUMAN:
             self.decide(mover)
         else:
-            if not self.confirm_chance and HUMAN not in self.seats and mover != self.watched:
-                self.watched = mover  # nobody's prompt shows the table: show it to the spectators
+            moment = getattr(self.view, "moment", None)
+            seen = moment(self.state) if moment else mover
+            if not self.confirm_chance and HUMAN not in self.seats and seen != self.watched:
+                self.watched = seen  # nobody's prompt shows the table: show it to the spectators
                 self.show(None)
             with self.console.status(f"{self.names[mover]} ({self.seats[mover]}) is thinking"):
                 if self.delay:

@@ -3,7 +3,7 @@
 Everything is drawn from ``state.observation(seat)`` (and the printed card names and symbols of
 ``game.components``), so the picture shows exactly what that seat may know: its own hand only.
 ``middleearth play`` finds :func:`render`, :func:`render_again`, :func:`describe`,
-:func:`describe_hidden`, :data:`HELP` and :data:`CONFIRM_CHANCE` by their names.
+:func:`describe_hidden`, :func:`moment`, :data:`HELP` and :data:`CONFIRM_CHANCE` by their names.
 """
 
 from __future__ import annotations
@@ -128,6 +128,11 @@ def render(state: "FellowshipState", seat: int | None = None) -> RenderableType:
         parts.append(_hand(seen, state.game.components))
     parts.append(_deciding(seen))
     return Group(*parts)
+
+
+def moment(state: "FellowshipState") -> tuple:
+    """When spectators of AI seats see the table again: a new turn, event or place."""
+    return (state.active, state.location, state.event)
 
 
 def render_again(state: "FellowshipState", seat: int) -> RenderableType:
