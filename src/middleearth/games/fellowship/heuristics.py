@@ -178,8 +178,9 @@ class FellowshipHeuristics(Heuristics):
                         total += self.loss(state, s) if self._runes_seen(state, s) < effect[2] else RUNE * effect[2]
         return total
 
-    def card_value(self, state: "FellowshipState", seat: int, card_id: str) -> float:
-        """What keeping a card is worth to ``seat``: more symbols, wild, or the main activity, more."""
+    def card_value(self, state: "FellowshipState", seat: int, card_id: str, pressure: float | None = None) -> float:
+        """What keeping a card is worth to ``seat``: more symbols, wild, or the main activity, more.
+        ``pressure`` is ``_reserve_pressure(state)``, passed in when many cards are priced at once."""
         card = state.game.components.cards[card_id]
         if card.colour == "green":
             return 2.5
@@ -191,7 +192,7 @@ class FellowshipHeuristics(Heuristics):
             value -= 0.5
         held = self._cards(state, seat)
         value *= min(1.0, 5.0 / max(held, 1))  # a large hand spares its cards for the side tracks
-        return value * (1.0 + self._reserve_pressure(state))
+        return value * (1.0 + (self._reserve_pressure(state) if pressure is None else pressure))
 
     def _reserve_pressure(self, state: "FellowshipState") -> float:
         """How much the events still ahead in this Conflict will ask of the team's hands: the
@@ -299,13 +300,15 @@ class FellowshipHeuristics(Heuristics):
         """Each card play's worth: the track it moves, less the card kept for later events."""
         values = {}
         cards = state.game.components.cards
+        pressure = self._reserve_pressure(state)
         for text in texts:
             words = text.split(" ")
             if words[0] != "play":
                 continue
             card = cards[words[1]]
             activity = words[3] if len(words) == 4 else card.symbols[0]
-            value = self.advance_value(state, seat, activity, len(card.symbols)) - self.card_value(state, seat, words[1])
+            value = self.advance_value(state, seat, activity, len(card.symbols)) \
+                - self.card_value(state, seat, words[1], pressure)
             if card.ability == "gollum":
                 value -= self.die_cost(state, seat)
             values[text] = value
@@ -496,6 +499,7 @@ class FellowshipHeuristics(Heuristics):
         runes = state.runes[seat]
         left = dict(need)
         chosen: list[str] = []
+        pressure = self._reserve_pressure(state)
         while any(v > 0 for v in left.values()):
             best, best_price = None, None
             for card, count in hand.items():
@@ -504,7 +508,7 @@ class FellowshipHeuristics(Heuristics):
                 used = state._card_units(seat, card, left)
                 if not used:
                     continue
-                price = self.card_value(state, seat, card) / sum(used.values())
+                price = self.card_value(state, seat, card, pressure) / sum(used.values())
                 if best_price is None or price < best_price:
                     best, best_price = card, price
             for index, token in enumerate(TOKENS):
