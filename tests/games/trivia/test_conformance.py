@@ -95,3 +95,20 @@ def test_resample_moves_the_answer_among_the_options_read_and_keeps_what_the_sea
         seen.add(correct)
     assert seen == set(state.shown)
     assert all(state.resample(0, rng).keys == state.keys for _ in range(5))  # the reader knows
+
+
+def test_the_terminal_picture_shows_the_answer_to_the_reader_only():
+    from rich.console import Console
+
+    from middleearth.games.trivia.render import render
+
+    state = open_question(players=3)
+    answer = state.question().options[state.keys[state.qnumber][0]]
+
+    def picture(seat):
+        console = Console(width=200, record=True, color_system=None)
+        console.print(render(state, seat))
+        return console.export_text()
+
+    assert "the card (you read it)" in picture(0) and answer in picture(0)
+    assert "the card (you read it)" not in picture(1) and state.question().text in picture(1)
