@@ -154,7 +154,8 @@ def _headline(seen: dict[str, Any]) -> Text:
     if seen["ring_used"]:
         line.append(" (the Ring has been used this Conflict)", style="dim")
     line.append(f"   score {seen['score']:g}")
-    line.append(f"\nGandalf cards left: {len(seen['gandalf'])}   gold runes left: {seen['gold_runes_left']}")
+    gandalf = ", ".join(seen["gandalf"]) or "none"
+    line.append(f"\nGandalf cards left: {gandalf}   gold runes left: {seen['gold_runes_left']}")
     line.append(f"   deck {seen['deck']}, discard {len(seen['discard'])}", style="dim")
     return line
 

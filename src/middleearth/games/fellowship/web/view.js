@@ -187,7 +187,8 @@ export function createView(root, ctx) {
     const facts = el("p", { class: "fs-facts" },
       el("span", { class: "fs-bearer" }, obs.ring_bearer ? `○ Ring-bearer: ${obs.ring_bearer}` : "The Ring is on Mount Doom"),
       obs.ring_used ? el("span", { class: "dim" }, " (the Ring was used this Conflict)") : "",
-      ` · Sauron on ${obs.sauron} · Gandalf cards left: ${obs.gandalf.length} · gold runes left: ${obs.gold_runes_left}`,
+      ` · Sauron on ${obs.sauron} · Gandalf cards left: ${obs.gandalf.length ? obs.gandalf.join(", ") : "none"}`,
+      ` · gold runes left: ${obs.gold_runes_left}`,
       ` · deck ${obs.deck}, discard ${obs.discard.length}`);
     master.append(el("h3", {}, "Master board"), path, track, facts);
   }
@@ -309,13 +310,13 @@ export function createView(root, ctx) {
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i];
       const who = entry.mover === "chance" ? "chance" : obs.players[entry.mover]?.hobbit ?? names[entry.mover] ?? `seat ${entry.mover}`;
-      if (entry.action === null) {  // hidden draws in a row (a deal of six cards) make one line
+      if (entry.action === null) {  // hidden outcomes in a row (a deal of six cards) make one line
         let last = i;
         while (entries[last + 1]?.action === null && entries[last + 1]?.mover === entry.mover) last++;
         const count = last - i + 1;
         const step = count > 1 ? `#${entry.version}–${entries[last].version}` : `#${entry.version}`;
         log.append(el("li", { class: "hidden-draw" }, el("span", { class: "step" }, step), ` ${who}: `,
-          el("span", { class: "dim" }, count > 1 ? `${count} draws, face down` : "a draw, face down")));
+          el("span", { class: "dim" }, count > 1 ? `${count} outcomes not shown to the table` : "an outcome not shown to the table")));
         i = last;
         continue;
       }
