@@ -9,14 +9,6 @@ from middleearth.games.trivia.heuristics import RECALL, TriviaHeuristics
 from tests.games.trivia.helpers import ask, new, place, play
 
 
-def question_open(**options):
-    state = new(**options)
-    place(state, 0, "Anduin", ring=1, combat=2)
-    play(state, "move ring:1 combat:2")
-    ask(state)
-    return state
-
-
 def test_the_policy_never_reads_the_hidden_answer():
     heuristics = TriviaHeuristics(("scholar", "scholar"), ("steady", "steady"))
     rng = random.Random(2)

@@ -92,7 +92,8 @@ def render(state: "TriviaState", seat: int | None = None) -> RenderableType:
         parts.append(question)
     last = view["last_answer"]
     if last and not view["question"]:
-        verdict = ("right" if last["right"] else "wrong") if last["given"] is not None else last["how"].replace("_", " ")
+        how = last["how"].replace("_", " ")
+        verdict = ("right" if last["right"] else "wrong") if last["given"] is not None else how
         parts.append(Text(f"Last question: {last['question']} -> {last['answer']} ({verdict})", style="dim"))
     if view["over"]:
         parts.append(Text(f"Game over: {view['winner']} wins." if view["winner"] else "Game over without a winner.",

@@ -232,7 +232,8 @@ class TriviaState(State):
             options = []
             target = self.next_location(a)
             if target is not None:
-                options += [f"move {chips_text(p)}".strip() for p in payments(self.components.costs[target], self.held(a))]
+                ways = payments(self.components.costs[target], self.held(a))
+                options += [f"move {chips_text(p)}".strip() for p in ways]
                 options += [f"play {item}" for item in self.items_with(a, "haste")]
             return options + ["linger"]
         if phase == "choose":
@@ -242,7 +243,8 @@ class TriviaState(State):
         if phase == "answer":
             options = [f"answer {k}" for k in range(1, len(self.shown) + 1)]
             if self.difficulty in ("easy", "medium") and not self.is_final_question:
-                options += [f"play {item}" for item in self.items_with(a, "companions") + self.items_with(a, "gandalfs_hat")]
+                helps = self.items_with(a, "companions") + self.items_with(a, "gandalfs_hat")
+                options += [f"play {item}" for item in helps]
             return options
         if phase == "wrong":
             return [f"play {item}" for item in self.items_with(a, "healing")] + ["accept"]
