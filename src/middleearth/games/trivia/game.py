@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from middleearth.core.contract import Game
@@ -9,7 +10,7 @@ from middleearth.core.errors import BadOption
 from middleearth.core.options import Option
 from middleearth.games.trivia.actions import Move, parse_action
 from middleearth.games.trivia.components import Components, load_components
-from middleearth.games.trivia.questions import Card, load_packs
+from middleearth.games.trivia.questions import Card, Pack, load_packs
 from middleearth.games.trivia.state import TriviaState
 
 HOBBITS = ("Frodo", "Sam", "Merry", "Pippin")
@@ -53,7 +54,7 @@ class TriviaGame(Game):
         names = [name.strip() for name in str(self.options["packs"]).split(",") if name.strip()]
         if not names:
             raise BadOption("option packs names no pack: give at least one, for example packs=middleearth")
-        self.packs = load_packs(names, self.options["data"])
+        self.packs = _load_packs(tuple(names), self.options["data"])
         self.cards: tuple[Card, ...] = tuple(card for pack in self.packs for card in pack.cards)
         if not self.cards:
             raise BadOption(f"the packs {', '.join(names)} hold no question card")
@@ -89,3 +90,9 @@ class TriviaGame(Game):
         from middleearth.games.trivia.heuristics import TriviaHeuristics
 
         return TriviaHeuristics(self.knowledge, self.strategies)
+
+
+@cache
+def _load_packs(names: tuple[str, ...], data_dir: str | None) -> tuple[Pack, ...]:
+    """The packs checked once per process, as the components are: every replay loads the game again."""
+    return tuple(load_packs(names, data_dir))
