@@ -135,3 +135,21 @@ def test_the_lab_records_turns_to_win_by_knowledge_and_strategy():
         assert figures["winner_knowledge"] == ("scholar", "novice")[winner]
         assert figures["winner_strategy"] == ("careful", "bold")[winner]
         assert figures["positions"][winner] == 13
+
+
+def test_ismcts_plays_from_resampled_answers():
+    game = middleearth.load("trivia", players=2)
+    state = game.new_state()
+    agent = make_agent("ismcts:iterations=20", game, seat=0, seed=1)
+    rng = random.Random(1)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply(middleearth.sample_chance(state, rng))
+        elif state.current_player == 0:
+            action = agent.choose(state)
+            assert action in state.legal_actions()
+            state.apply(action)
+        else:
+            state.apply(rng.choice(state.legal_actions()))

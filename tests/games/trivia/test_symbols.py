@@ -201,3 +201,23 @@ def test_every_kind_of_location_card_is_in_the_data():
     assert ("green", None, False, False, False) in kinds
     assert ("red", "red", False, False, True) in kinds  # final
     assert len(list(cards)) == 48
+
+
+def test_healing_after_a_hard_question_has_the_reader_pick_again():
+    state = new()
+    place(state, 0, "Bree", combat=3, travel=1)
+    state.items[0] = ["healing-3"]
+    play(state, "move combat:2 travel:1", "draw morgul-knife")
+    ask(state, number=1)
+    play(state, wrong(state), "play healing-3")
+    assert state.difficulty == "hard" and state.phase == "draw_question"
+    ask(state, number=3)
+    assert state.qnumber == 2 and len(state.shown) == 4
+
+
+def test_haste_into_a_special_location_still_draws_its_card():
+    state = new()
+    place(state, 0, "Bruinenfurt")
+    state.items[0] = ["haldir"]
+    play(state, "play haldir")
+    assert where(state) == "Rivendell" and state.phase == "draw_location"
