@@ -7,7 +7,9 @@ and rewrites the tables of docs/fellowship-balance.md between its ``<!-- tables 
 
     .venv/bin/python scripts/fellowship_balance.py              # play everything, then draw
     .venv/bin/python scripts/fellowship_balance.py --draw-only  # redraw from the saved records
-    .venv/bin/python scripts/fellowship_balance.py --workers 2 --random-games 500 --heuristic-games 300
+    .venv/bin/python scripts/fellowship_balance.py --search-only   # replay only the search teams
+    .venv/bin/python scripts/fellowship_balance.py --workers 2 --random-games 500 --heuristic-games 300 \
+        --search-iterations 10 50 --search-games 30 10
 
 The same arguments give the same games: cell ``(agent, players, sauron)`` is seeded from
 ``--seed`` and its own numbers, and game ``i`` of a cell from that seed and ``i`` (the lab's
@@ -90,21 +92,27 @@ def search_cell(agent: str, players: int, sauron: int, games: int, iterations: i
             "seconds": time.perf_counter() - begun, "games": records}
 
 
-def play_all(args: argparse.Namespace) -> dict[str, Any]:
-    cells = []
+def play_all(args: argparse.Namespace, kept: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Every cell; ``kept`` cells of the random and heuristic teams are reused instead of replayed."""
+    cells = list(kept or [])
     for agent, games in (("random", args.random_games), ("greedy", args.heuristic_games)):
+        if kept:
+            break
         for players in PLAYERS:
             for sauron in SAURON:
                 cell = lab_cell(agent, players, sauron, games, args.seed, args.workers)
                 print(f"{agent:9} {players}p Sauron {sauron:2}: {_wins_text(cell)} in {cell['seconds']:.0f} s",
                       flush=True)
                 cells.append(cell)
-    for agent in ("ismcts", "allseeing"):
-        cell = search_cell(agent, args.search_players, args.search_sauron, args.search_games,
-                           args.search_iterations, args.seed, args.workers)
-        print(f"{agent:9} {args.search_players}p Sauron {args.search_sauron:2}: {_wins_text(cell)} "
-              f"in {cell['seconds']:.0f} s", flush=True)
-        cells.append(cell)
+    if len(args.search_games) != len(args.search_iterations):
+        raise SystemExit("give one --search-games count for each --search-iterations value")
+    for iterations, games in zip(args.search_iterations, args.search_games):
+        for agent in ("ismcts", "allseeing"):
+            cell = search_cell(agent, args.search_players, args.search_sauron, games, iterations, args.seed,
+                               args.workers)
+            print(f"{agent:9} {args.search_players}p Sauron {args.search_sauron:2}, {iterations} iterations: "
+                  f"{_wins_text(cell)} in {cell['seconds']:.0f} s", flush=True)
+            cells.append(cell)
     return {"seed": args.seed, "workers": args.workers, "cells": cells,
             "total_seconds": sum(cell["seconds"] for cell in cells)}
 
@@ -113,6 +121,22 @@ def _wins_text(cell: dict[str, Any]) -> str:
     games = cell["games"]
     return (f"{wilson(sum(g['destroyed'] for g in games), len(games)).percent()} destroyed, "
             f"mean score {statistics.mean(g['score'] for g in games):.1f} ({len(games)} games)")
+
+
+def save(results: dict[str, Any]) -> None:
+    """The records, one row of ``KEPT`` values per game (a third the size of one object each)."""
+    cells = [{**cell, "games": [[g[name] for name in KEPT] for g in cell["games"]]} for cell in results["cells"]]
+    text = json.dumps({**results, "fields": list(KEPT), "cells": cells}, separators=(",", ":"))
+    RESULTS.write_text(text.replace("]],", "]],\n"), encoding="utf-8")
+
+
+def load() -> dict[str, Any]:
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    fields = results.pop("fields", None)
+    if fields is not None:
+        for cell in results["cells"]:
+            cell["games"] = [dict(zip(fields, values)) for values in cell["games"]]
+    return results
 
 
 # -- tables -----------------------------------------------------------------------------------
@@ -159,10 +183,9 @@ def search_table(results: dict[str, Any]) -> str:
     if not search:
         return "(no search cells in this run)"
     players, sauron = search[0]["players"], search[0]["sauron"]
-    for agent in ("random", "greedy", "ismcts", "allseeing"):
-        cell = find(results, agent, players, sauron)
-        if cell is None:
-            continue
+    cells = [find(results, agent, players, sauron) for agent in ("random", "greedy")]
+    for cell in [c for c in cells if c is not None] + search:
+        agent = cell["agent"]
         games = cell["games"]
         mordor = sum(g["location"] == "mordor" or g["destroyed"] for g in games)
         lines.append(f"| {_team(agent)} | {players} | {sauron} | {cell['iterations'] or '-'} | {len(games)} | "
@@ -266,8 +289,8 @@ def plots(results: dict[str, Any]) -> list[Path]:
                 rate = wilson(sum(g["destroyed"] for g in games), len(games))
                 xs.append(players + shift)
                 ys.append(100 * rate.value)
-                low.append(100 * (rate.value - rate.low))
-                high.append(100 * (rate.high - rate.value))
+                low.append(max(0.0, 100 * (rate.value - rate.low)))  # never below 0 by rounding
+                high.append(max(0.0, 100 * (rate.high - rate.value)))
             ax.errorbar(xs, ys, yerr=[low, high], fmt="o", capsize=4, color=colour, label=_team(agent))
         ax.set_title(f"Sauron starts on {sauron}")
         ax.set_xlabel("players")
@@ -329,18 +352,24 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--random-games", type=int, default=500)
     parser.add_argument("--heuristic-games", type=int, default=300)
-    parser.add_argument("--search-games", type=int, default=12)
-    parser.add_argument("--search-iterations", type=int, default=10)
+    parser.add_argument("--search-games", type=int, nargs="+", default=[30, 10],
+                        help="games of each search team, one count per --search-iterations value")
+    parser.add_argument("--search-iterations", type=int, nargs="+", default=[10, 50])
     parser.add_argument("--search-players", type=int, default=3)
     parser.add_argument("--search-sauron", type=int, default=15)
     parser.add_argument("--draw-only", action="store_true", help="redraw plots and tables from the saved records")
+    parser.add_argument("--search-only", action="store_true",
+                        help="replay only the ismcts and allseeing cells, keeping the saved random and heuristic ones")
     args = parser.parse_args()
     FIGURES.mkdir(parents=True, exist_ok=True)
     if args.draw_only:
-        results = json.loads(RESULTS.read_text(encoding="utf-8"))
+        results = load()
+    elif args.search_only:
+        results = play_all(args, kept=[c for c in load()["cells"] if c["iterations"] is None])
+        save(results)
     else:
         results = play_all(args)
-        RESULTS.write_text(json.dumps(results, separators=(",", ":")), encoding="utf-8")
+        save(results)
     for path in plots(results):
         print(f"wrote {path.relative_to(ROOT)}")
     write_tables(results)
