@@ -29,6 +29,11 @@ def observe(state: "TriviaState", seat: int | None) -> dict[str, Any]:
         "deciding": state.describe_decision(),
         "phase": state.phase,
         "turn_start": c.locations[state.turn_start],
+        "road": [
+            {"name": name, "eye": c.eyes[i], "safe": c.safe[i], "special": c.kinds[i] == "special",
+             "cost": " ".join(f"{n} {kind}" for kind, n in zip(CHIP_NAMES, c.costs[i]) if n)}
+            for i, name in enumerate(c.locations)
+        ],
         "players": [
             {
                 "name": names[s],
@@ -46,6 +51,7 @@ def observe(state: "TriviaState", seat: int | None) -> dict[str, Any]:
         "difficulty": state.difficulty or None,
         "card_back": state.card_back(),
         "question": None,
+        "card": None,  # the whole open card: the reader's seat only
         "last_answer": dict(state.last) if state.last else None,
         "winner": names[state.winner] if state.winner is not None else None,
         "over": state.ended,
