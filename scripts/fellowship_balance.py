@@ -307,7 +307,7 @@ def plots(results: dict[str, Any]) -> list[Path]:
         ax.axhline(60, color="#999999", linestyle="--", linewidth=1)
         ax.set_title(f"heuristic team, Sauron {sauron}")
         ax.set_xlabel("players")
-    axes[0].set_ylabel("score (60 and more: the Ring destroyed)")
+    axes[0].set_ylabel("score (Ring destroyed: 60 + runes; lost: 60 at most)")
     written.append(_save(plt, figure, FIGURES / "fellowship-scores.png"))
 
     figure, ax = plt.subplots(figsize=(9, 4))
