@@ -3,10 +3,11 @@
 Starts `middleearth serve` on a loopback port with a fresh SQLite file (or --database), creates
 --matches two-seat matches, and plays every seat from here with a random bot over its websocket,
 thinking --think seconds before each move, while one spectator per match watches. Measures the
-latency from an action sent to the new observation received by its sender, and actions per
-second (the seats' decisions; the server also plays chance between them), and the server's
-CPU time per decision (a figure that holds when other programs share the cores), and the
-machine's load average at the end (other programs on the same two cores stretch every latency).
+latency from an action sent to the new observation received by its sender; actions per
+second (the seats' decisions; the server also plays chance between them); the CPU time per
+decision of the server and of the clients (figures that hold when other programs share the
+cores); and the machine's load average at the end (other programs on the same two cores
+stretch every latency).
 --lean has the clients ask for pushes without the text view, as a client drawing its own view
 does (the hub's page for Mordor does). --profile FILE runs the server under cProfile and
 writes its statistics to FILE (read them with `python -m pstats FILE`).
@@ -35,8 +36,10 @@ from websockets.asyncio.client import connect
 
 # The server under cProfile: its statistics are written when it stops (on SIGTERM).
 PROFILED = """
-import cProfile
+import cProfile, signal, sys
 from middleearth.cli.main import run
+# uvicorn raises SIGTERM again once it has shut down: end through Python, so the stats are written.
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 profile = cProfile.Profile()
 profile.enable()
 try:
@@ -109,7 +112,7 @@ async def load(http_url: str, matches: int, think: float, seed: int, server_pid:
             answer.raise_for_status()
             created.append(answer.json())
     latencies: list[float] = []
-    started, cpu = time.perf_counter(), cpu_seconds(server_pid)
+    started, cpu, client_cpu = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
     tasks = []
     for match in created:
         match_id = match["match"]["id"]
@@ -120,6 +123,7 @@ async def load(http_url: str, matches: int, think: float, seed: int, server_pid:
     results = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - started
     cpu = cpu_seconds(server_pid) - cpu
+    client_cpu = time.process_time() - client_cpu
     moves = sum(results[i] for i in range(len(results)) if i % 3)
     latencies.sort()
     return {
@@ -130,6 +134,7 @@ async def load(http_url: str, matches: int, think: float, seed: int, server_pid:
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1),
         "max_ms": round(1000 * latencies[-1], 1),
         "server_cpu_ms_per_decision": round(1000 * cpu / moves, 2),
+        "clients_cpu_ms_per_decision": round(1000 * client_cpu / moves, 2),
         "load_average_1min": round(os.getloadavg()[0], 1),
     }
 

@@ -425,7 +425,7 @@ class Hub:
             while self.pending:
                 batch, self.pending = self.pending, []
                 try:
-                    results = await self.storage.run(self.storage.append_many, [m for m, _ in batch])
+                    results = await self.storage.run_short(self.storage.append_many, [m for m, _ in batch])
                 except Exception as error:  # nothing of the batch is written: each play says so
                     for _, written in batch:
                         if not written.done():
