@@ -9,7 +9,7 @@ and rewrites the tables of docs/fellowship-balance.md between its ``<!-- tables 
     .venv/bin/python scripts/fellowship_balance.py --draw-only  # redraw from the saved records
     .venv/bin/python scripts/fellowship_balance.py --search-only   # replay only the search teams
     .venv/bin/python scripts/fellowship_balance.py --workers 2 --random-games 500 --heuristic-games 300 \
-        --search-iterations 10 50 --search-games 30 10
+        --search-iterations 10 --search-games 30
 
 The same arguments give the same games: cell ``(agent, players, sauron)`` is seeded from
 ``--seed`` and its own numbers, and game ``i`` of a cell from that seed and ``i`` (the lab's
@@ -352,9 +352,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--random-games", type=int, default=500)
     parser.add_argument("--heuristic-games", type=int, default=300)
-    parser.add_argument("--search-games", type=int, nargs="+", default=[30, 10],
+    parser.add_argument("--search-games", type=int, nargs="+", default=[30],
                         help="games of each search team, one count per --search-iterations value")
-    parser.add_argument("--search-iterations", type=int, nargs="+", default=[10, 50])
+    parser.add_argument("--search-iterations", type=int, nargs="+", default=[10])
     parser.add_argument("--search-players", type=int, default=3)
     parser.add_argument("--search-sauron", type=int, default=15)
     parser.add_argument("--draw-only", action="store_true", help="redraw plots and tables from the saved records")
