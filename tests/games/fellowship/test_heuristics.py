@@ -118,3 +118,19 @@ def test_a_hobbit_next_to_sauron_heals_and_one_far_from_him_with_no_cards_draws(
         assert str(heuristics.policy(far, seat)) == "refresh draw"
         return
     pytest.fail("no turn to play cards was reached")
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: resample may re-deal a Legendary card passed face down at "
+                   "the Council into the Quest deck; a match event revealing it then fails (IndexError in _do_match)")
+def test_a_re_deal_keeps_the_quest_deck_to_quest_cards():
+    # The search agents (ismcts) play on re-deals: a deck they draw from must be a deck the game can have.
+    game = middleearth.load("fellowship", players=3, sauron="15")
+    rng = random.Random(0)
+    state = game.new_state()
+    while not state.is_terminal() and state.location_id in ("bag_end", "rivendell"):
+        if state.current_player != CHANCE:
+            for seat in range(3):
+                deck = state.resample(seat, random.Random(0)).deck
+                strays = [card for card in deck if not game.components.cards[card].quest]
+                assert not strays, f"seat {seat}'s re-deal puts {strays} in the Quest deck"
+        state.apply(sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_actions()))
