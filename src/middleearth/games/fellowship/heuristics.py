@@ -433,8 +433,11 @@ class FellowshipHeuristics(Heuristics):
         conflict = state.conflict
         left = conflict.main_track.length - state.positions[conflict.main]
         guidance = f"gandalf guidance {conflict.main}"
-        if guidance in options and 0 < left <= 2:
-            return guidance
+        if guidance in options and (0 < left <= 2 or (conflict.finale and left > 0)):
+            return guidance  # on the way to Mount Doom runes buy nothing else: two spaces at once
+        persistence = f"gandalf persistence {state.game.seat_hobbits[seat]}"
+        if conflict.finale and persistence in options and self._cards(state, seat) <= 3:
+            return persistence  # four more cards for the last track
         return None
 
     def _event_threat(self, state: "FellowshipState", step) -> float:
