@@ -71,9 +71,12 @@ def search_game(job: tuple[str, int, int, int, int, int]) -> dict[str, Any]:
     seats = [make_agent(agent, game, seat, seed=derive_seed(game_seed, seat), iterations=iterations)
              for seat in range(players)]
     state = game.new_state()
-    while not state.is_terminal():
-        mover = state.current_player
-        state.apply(sample_chance(state, rng) if mover == CHANCE else seats[mover].choose(state))
+    try:
+        while not state.is_terminal():
+            mover = state.current_player
+            state.apply(sample_chance(state, rng) if mover == CHANCE else seats[mover].choose(state))
+    except Exception as error:  # an engine error inside a search: counted and shown, never hidden
+        return {"error": f"{type(error).__name__}: {error}"}
     found = figures(state)
     return {name: found[name] for name in KEPT}
 
@@ -88,8 +91,10 @@ def search_cell(agent: str, players: int, sauron: int, games: int, iterations: i
             records = list(pool.map(search_game, jobs))
     else:
         records = [search_game(job) for job in jobs]
+    errors = [r["error"] for r in records if "error" in r]
     return {"agent": agent, "players": players, "sauron": sauron, "iterations": iterations,
-            "seconds": time.perf_counter() - begun, "games": records}
+            "seconds": time.perf_counter() - begun, "games": [r for r in records if "error" not in r],
+            "errors": errors}
 
 
 def play_all(args: argparse.Namespace, kept: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -104,6 +109,9 @@ def play_all(args: argparse.Namespace, kept: list[dict[str, Any]] | None = None)
                 print(f"{agent:9} {players}p Sauron {sauron:2}: {_wins_text(cell)} in {cell['seconds']:.0f} s",
                       flush=True)
                 cells.append(cell)
+    if not kept:  # the long part is safe on disk before the search teams start
+        save({"seed": args.seed, "workers": args.workers, "cells": cells, "engine": engine_version(),
+              "total_seconds": sum(cell["seconds"] for cell in cells)})
     if len(args.search_games) != len(args.search_iterations):
         raise SystemExit("give one --search-games count for each --search-iterations value")
     for iterations, games in zip(args.search_iterations, args.search_games):
@@ -113,8 +121,19 @@ def play_all(args: argparse.Namespace, kept: list[dict[str, Any]] | None = None)
             print(f"{agent:9} {args.search_players}p Sauron {args.search_sauron:2}, {iterations} iterations: "
                   f"{_wins_text(cell)} in {cell['seconds']:.0f} s", flush=True)
             cells.append(cell)
-    return {"seed": args.seed, "workers": args.workers, "cells": cells,
+    return {"seed": args.seed, "workers": args.workers, "cells": cells, "engine": engine_version(),
             "total_seconds": sum(cell["seconds"] for cell in cells)}
+
+
+def engine_version() -> str:
+    """The commit the games ran on, marked when the fellowship package had uncommitted changes."""
+    import subprocess
+
+    def git(*words: str) -> str:
+        return subprocess.run(["git", *words], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+    dirty = git("status", "--porcelain", "--", "src/middleearth/games/fellowship")
+    return git("rev-parse", "--short", "HEAD") + (" with uncommitted changes to the game" if dirty else "")
 
 
 def _wins_text(cell: dict[str, Any]) -> str:
@@ -178,7 +197,7 @@ def score_table(results: dict[str, Any], agent: str) -> str:
 
 def search_table(results: dict[str, Any]) -> str:
     lines = ["| team | players | Sauron | iterations | games | Ring destroyed [95% CI] | mean score [95% CI] | "
-             "reached Mordor | seconds |", "|---|---|---|---|---|---|---|---|---|"]
+             "reached Mordor | seconds | games stopped by an engine error |", "|---|---|---|---|---|---|---|---|---|---|"]
     search = [c for c in results["cells"] if c["iterations"] is not None]
     if not search:
         return "(no search cells in this run)"
@@ -191,7 +210,8 @@ def search_table(results: dict[str, Any]) -> str:
         lines.append(f"| {_team(agent)} | {players} | {sauron} | {cell['iterations'] or '-'} | {len(games)} | "
                      f"{wilson(sum(g['destroyed'] for g in games), len(games)).percent()} | "
                      f"{mean_ci([g['score'] for g in games]).text(1)} | "
-                     f"{wilson(mordor, len(games)).percent()} | {cell['seconds']:.0f} |")
+                     f"{wilson(mordor, len(games)).percent()} | {cell['seconds']:.0f} | "
+                     f"{len(cell.get('errors', [])) if agent in ('ismcts', 'allseeing') else '-'} |")
     return "\n".join(lines)
 
 
@@ -242,6 +262,7 @@ def tables(results: dict[str, Any]) -> str:
     lab_seconds = {a: sum(c["seconds"] for c in results["cells"] if c["agent"] == a) for a in ("random", "greedy")}
     sizes = {a: len(find(results, a, 2, 15)["games"]) for a in ("random", "greedy")}
     parts = [
+        f"Engine: commit {results.get('engine', 'unrecorded')}. "
         f"Seed {results['seed']}, {results['workers']} worker(s); {sizes['random']} games per cell for the random "
         f"team ({lab_seconds['random'] / 60:.1f} min in all), {sizes['greedy']} for the heuristic team "
         f"({lab_seconds['greedy'] / 60:.1f} min), and the search teams "
