@@ -63,10 +63,11 @@ def make_agent(name: str, game: Game, seat: int, seed: int | None = None, **para
     ``seat``; BadOption lists the agents there are."""
     name, spec_params = parse_agent_spec(name)
     params = {**spec_params, **params}
-    unknown = sorted(set(params) - set(AGENTS[name].parameters))
+    accepted = AGENTS[name].accepted_parameters(game)
+    unknown = sorted(set(params) - set(accepted))
     if unknown:
-        allowed = ", ".join(AGENTS[name].parameters) or "none"
-        raise BadOption(f"agent {name} has no parameter {unknown[0]!r}: its parameters are {allowed}")
+        allowed = ", ".join(accepted) or "none"
+        raise BadOption(f"agent {name} has no parameter {unknown[0]!r} in {game.name}: its parameters are {allowed}")
     if game.hidden_information and name in NEEDS_FULL_INFORMATION:
         raise BadOption(f"{name} cannot play {game.name}, whose hands are hidden: its search needs every "
                         f"re-deal to allow the same actions; use {NEEDS_FULL_INFORMATION[name]} instead")

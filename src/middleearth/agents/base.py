@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from middleearth.core.contract import Action, Game, State
+from middleearth.core.errors import BadOption
 
 
 class Agent(ABC):
@@ -18,13 +19,30 @@ class Agent(ABC):
     summary: ClassVar[str]
     sees_hidden: ClassVar[bool] = False
     parameters: ClassVar[tuple[str, ...]] = ()  # what ``name:key=value`` may set
+    # Agents that play by the game's heuristics also take the game's ``heuristics_parameters``
+    # (``greedy:knowledge=scholar``) and hand them on for their own seat.
+    passes_heuristics_parameters: ClassVar[bool] = False
+
+    @classmethod
+    def accepted_parameters(cls, game: Game) -> tuple[str, ...]:
+        """The parameters this agent takes in ``game``: its own, then the game's heuristics ones."""
+        passed = game.heuristics_parameters if cls.passes_heuristics_parameters else ()
+        return cls.parameters + tuple(name for name in passed if name not in cls.parameters)
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):
+        accepted = self.accepted_parameters(game)
+        unknown = sorted(set(params) - set(accepted))
+        if unknown:
+            raise BadOption(f"agent {self.name} has no parameter {unknown[0]!r} in {game.name}: its parameters "
+                            f"are {', '.join(accepted) or 'none'}")
         self.game = game
         self.seat = seat
         self.rng = random.Random(seed)
         self.params = params
-        self.heuristics = game.heuristics()  # the game's knowledge, lent to every agent
+        passed = {key: value for key, value in params.items()
+                  if key in game.heuristics_parameters and key not in self.parameters}
+        # the game's knowledge, lent to every agent, with this seat's parameters when it has some
+        self.heuristics = game.heuristics(seat, **passed) if passed else game.heuristics()
 
     @abstractmethod
     def choose(self, state: State) -> Action:
@@ -45,6 +63,7 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     name = "greedy"
     summary = "plays the game's own heuristic policy, without search"
+    passes_heuristics_parameters = True
 
     def choose(self, state: State) -> Action:
         return self.heuristics.policy(state, self.seat)

@@ -15,7 +15,8 @@ seat knows, not for one full state:
   itself, has a branch per outcome.
 
 Rollouts, the evaluation and the parameters are those of ``mcts`` (``iterations``, ``exploration``,
-``rollout``, ``horizon``). The agent reads ``current_player`` and ``legal_actions()`` of the real
+``rollout``, ``horizon``, and the game's heuristics parameters, passed on). The
+agent reads ``current_player`` and ``legal_actions()`` of the real
 state at its own decision and full states only from ``resample``: nothing hidden. In a game that
 hides nothing, ``resample`` is a copy and this is plain MCTS.
 

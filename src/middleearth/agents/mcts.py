@@ -40,6 +40,7 @@ class Node:
 class MctsAgent(Agent):
     name = "mcts"
     parameters = ("iterations", "exploration", "rollout", "horizon")
+    passes_heuristics_parameters = True  # its rollouts and evaluation are the game's heuristics
     summary = "Monte Carlo tree search (UCT) with sampled chance and greedy rollouts"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any):

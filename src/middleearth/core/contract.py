@@ -54,6 +54,7 @@ class Game(ABC):
     options_spec: ClassVar[tuple[Option, ...]]
     cooperative: ClassVar[bool] = False
     hidden_information: ClassVar[bool] = False
+    heuristics_parameters: ClassVar[tuple[str, ...]] = ()  # what an agent may set in heuristics(...)
 
     def __init__(self, **options: Any):
         self.options: dict[str, Any] = check_options(self.options_spec, options, self.name)
@@ -73,10 +74,16 @@ class Game(ABC):
     def seat_names(self) -> list[str]:
         return [f"seat {seat}" for seat in range(self.num_players)]
 
-    def heuristics(self) -> "Heuristics":
-        """The game's knowledge lent to the generic agents (evaluation, greedy policy, keys)."""
+    def heuristics(self, seat: int | None = None, **params: Any) -> "Heuristics":
+        """The game's knowledge lent to the generic agents (evaluation, greedy policy, keys).
+
+        ``params``, named in ``heuristics_parameters``, set how ``seat`` plays (every seat when
+        ``seat`` is None); agents pass theirs through (``greedy:knowledge=scholar``)."""
+        from middleearth.core.errors import BadOption
         from middleearth.core.heuristics import Heuristics
 
+        if params:
+            raise BadOption(f"{self.name} takes no heuristics parameters, not {sorted(params)[0]!r}")
         return Heuristics()
 
     def __eq__(self, other: object) -> bool:

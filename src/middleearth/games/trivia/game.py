@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from middleearth.core.contract import Game
 from middleearth.core.errors import BadOption
@@ -12,6 +12,9 @@ from middleearth.games.trivia.actions import Move, parse_action
 from middleearth.games.trivia.components import Components, load_components
 from middleearth.games.trivia.questions import Card, Pack, load_packs
 from middleearth.games.trivia.state import TriviaState
+
+if TYPE_CHECKING:
+    from middleearth.games.trivia.heuristics import TriviaHeuristics
 
 HOBBITS = ("Frodo", "Sam", "Merry", "Pippin")
 KNOWLEDGE_LEVELS = ("novice", "fan", "scholar")
@@ -32,6 +35,7 @@ class TriviaGame(Game):
     summary = ("A race from Bag End to Mount Doom for 2 to 4 players or teams: hand in strength chips to move on, "
                "answer questions on The Lord of the Rings, and face the location cards of six special places.")
     hidden_information = True
+    heuristics_parameters = ("knowledge", "strategy")  # greedy:knowledge=scholar:strategy=careful
     options_spec = (
         Option("players", 2, "how many players or teams", kind="int", minimum=2, maximum=4),
         Option("teams", False, "teams play instead of single players (the seats are named Team 1, Team 2 ...)",
@@ -41,9 +45,9 @@ class TriviaGame(Game):
         Option("reader", "seat", "who reads the questions: the seat to the active player's right (it sees the "
                "answers), or the software (nobody sees them before the answer)", choices=("seat", "software")),
         Option("knowledge", "fan", "for AI seats: how much they know, novice, fan or scholar, one for all or "
-               "one per seat comma-separated"),
+               "one per seat comma-separated (an agent's own knowledge=... overrides it for its seat)"),
         Option("strategy", "steady", "for AI seats: steady, bold or careful, one for all or one per seat "
-               "comma-separated"),
+               "comma-separated (an agent's own strategy=... overrides it for its seat)"),
         Option("data", None, "a folder of your own component files (and questions/ packs) that replace ours",
                kind="path"),
     )
@@ -86,10 +90,24 @@ class TriviaGame(Game):
     def parse_action(self, text: str) -> Move:
         return parse_action(text)
 
-    def heuristics(self):
+    def heuristics(self, seat: int | None = None, knowledge: Any = None,  # type: ignore[override]
+                   strategy: Any = None) -> "TriviaHeuristics":
+        """The AI's play: the options' knowledge and strategy per seat, or those given for ``seat``
+        (for every seat when ``seat`` is None), as an agent's parameters give them."""
         from middleearth.games.trivia.heuristics import TriviaHeuristics
 
-        return TriviaHeuristics(self.knowledge, self.strategies)
+        levels, strategies = list(self.knowledge), list(self.strategies)
+        seats = range(self.num_players) if seat is None else [seat]
+        for name, value, allowed, per_seat in (("knowledge", knowledge, KNOWLEDGE_LEVELS, levels),
+                                               ("strategy", strategy, STRATEGIES, strategies)):
+            if value is None:
+                continue
+            word = str(value).strip().lower()
+            if word not in allowed:
+                raise BadOption(f"trivia {name} {value!r} is not allowed: use {', '.join(allowed)}")
+            for each in seats:
+                per_seat[each] = word
+        return TriviaHeuristics(tuple(levels), tuple(strategies))
 
 
 @cache
