@@ -501,6 +501,11 @@ def _check_references(heroes: HeroesFile, roles: RolesFile, skills: SkillsFile, 
         for slot in ("armor", "trinket"):
             if slots.count(slot) > 1:
                 raise DataError(f"{where}.items: a hero equips at most one {slot}")
+    for card in skills.card:
+        if card.deck == "hero" and card.owner not in hero_names:
+            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} is not a hero in heroes.toml")
+        if card.deck == "role" and card.owner not in role_names:
+            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} is not a role in roles.toml")
     for owner_kind, owners in (("hero", hero_names), ("role", role_names)):
         for owner in owners:
             numbers = sorted(c.number for c in skills.card if c.deck == owner_kind and c.owner == owner)
@@ -511,11 +516,6 @@ def _check_references(heroes: HeroesFile, roles: RolesFile, skills: SkillsFile, 
     basics = sorted(c.number for c in skills.card if c.deck == "basic")
     if basics != list(range(1, DECK_NUMBERS["basic"] + 1)):
         raise DataError(f"skills.toml: the basic cards are numbered {basics}; each of 1 to 6 must appear once")
-    for card in skills.card:
-        if card.deck == "hero" and card.owner not in hero_names:
-            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} is not a hero in heroes.toml")
-        if card.deck == "role" and card.owner not in role_names:
-            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} is not a role in roles.toml")
     if not any(c.deck == "weakness" for c in skills.card):
         raise DataError("skills.toml: the weakness deck is empty; each hero starts with one weakness")
 
