@@ -30,6 +30,7 @@ START = "start"  # fired once by the engine when the adventure begins
 
 # The core enemy groups (content notes section 3), used when data/enemies.toml is not there yet.
 CORE_ENEMIES = ("Ruffian", "Goblin Scout", "Orc Hunter", "Orc Marauder", "Warg", "Hill-troll", "Wight")
+CORE_ELITE = ("Large", "Bloodthirsty", "Armored")  # GP-YJ's elite bonuses (content notes section 3)
 
 
 class Effect(Strict):
@@ -258,21 +259,29 @@ def packaged_adventure_path(adventure_id: str) -> Path:
     return Path(str(resources.files(PACKAGE).joinpath("data", "adventures", f"{adventure_id}.toml")))
 
 
-def enemy_kinds(data_dir: str | Path | None = None) -> tuple[str, ...]:
-    """Enemy names from enemies.toml (a user's or the packaged one); the core names until it exists."""
+def _enemy_file_names(key: str, data_dir: str | Path | None) -> tuple[str, ...]:
+    """The ``name`` of every ``[[key]]`` record in enemies.toml: a user's, else the packaged one."""
     candidates = [Path(data_dir) / "enemies.toml"] if data_dir else []
     candidates.append(Path(str(resources.files(PACKAGE).joinpath("data", "enemies.toml"))))
     for path in candidates:
         if path.is_file():
             try:
                 raw = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError) as error:
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
                 raise DataError(f"cannot read enemy names from {path}: {error}") from None
-            names = [record["name"] for value in raw.values() if isinstance(value, list)
-                     for record in value if isinstance(record, dict) and isinstance(record.get("name"), str)]
-            if names:
-                return tuple(names)
-    return CORE_ENEMIES
+            records = raw.get(key, [])
+            return tuple(r["name"] for r in records if isinstance(r, dict) and isinstance(r.get("name"), str))
+    return ()
+
+
+def enemy_kinds(data_dir: str | Path | None = None) -> tuple[str, ...]:
+    """Enemy names from enemies.toml (``[[enemy]] name``); the core groups when there is none."""
+    return _enemy_file_names("enemy", data_dir) or CORE_ENEMIES
+
+
+def elite_bonuses(data_dir: str | Path | None = None) -> tuple[str, ...]:
+    """Elite bonus names from enemies.toml (``[[elite]] name``); the core app's three when there is none."""
+    return _enemy_file_names("elite", data_dir) or CORE_ELITE
 
 
 # ---------------------------------------------------------------------------------------------
@@ -303,17 +312,22 @@ def _effect_lists(adventure: Adventure) -> Iterator[tuple[str, str, tuple[Effect
             yield name, f"options[{n}].effects", option.effects, None
     for o in adventure.objective:
         yield f"objective '{o.id}'", "effects", o.effects, o.completed_by
-    for n, t in enumerate(adventure.threat):
+    for t in adventure.threat:
         yield f"threat event at {t.at}", "effects", t.effects, "<threat>"
     for n, r in enumerate(adventure.reaction):
         yield f"reaction[{n}] on '{r.trigger}'", "effects", r.effects, r.trigger
 
 
 def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None = None,
-                       enemies: tuple[str, ...] | None = None) -> list[Problem]:
-    """Every broken reference and unreachable part of ``adventure``; an empty list when it is sound."""
-    tiles = load_tiles() if tiles is None else tiles
-    enemies = enemy_kinds() if enemies is None else enemies
+                       enemies: tuple[str, ...] | None = None, elites: tuple[str, ...] | None = None,
+                       data_dir: str | Path | None = None) -> list[Problem]:
+    """Every broken reference and unreachable part of ``adventure``; an empty list when it is sound.
+
+    Tiles and enemy names come from ``data_dir`` (a user's data folder) or the packaged files,
+    unless given."""
+    tiles = load_tiles(data_dir) if tiles is None else tiles
+    enemies = enemy_kinds(data_dir) if enemies is None else enemies
+    elites = elite_bonuses(data_dir) if elites is None else elites
     file = adventure.file
     problems: list[Problem] = []
 
@@ -413,6 +427,11 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
         check_trigger(component, "on_defeat", g.on_defeat)
         if g.enemy not in enemies:
             problem(component, "enemy", f"enemy '{g.enemy}' is not an enemy kind; kinds are {', '.join(enemies)}")
+        for level in ("normal", "hard"):
+            size = getattr(g, level)
+            for n, bonus in enumerate(size.elite if size else ()):
+                if bonus not in elites:
+                    problem(component, f"{level}.elite[{n}]", f"elite bonus '{bonus}' is not one of {', '.join(elites)}")
         if g.enemy == "Hill-troll":
             for level in ("normal", "hard"):
                 size = getattr(g, level)

@@ -24,7 +24,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from middleearth.core.content import Sourced, Strict, load_content
+from middleearth.core.content import Sourced, load_content
 from middleearth.core.errors import DataError
 
 PACKAGE = "middleearth.games.journeys"

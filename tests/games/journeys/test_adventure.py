@@ -1,0 +1,173 @@
+"""The adventure format: the packaged adventure is sound, and every validator rule rejects a broken
+file naming the file, the component and the field (issue 6: "the adventure validator rejects a
+broken adventure file with the file, component and field named")."""
+
+from pathlib import Path
+
+import pytest
+
+from middleearth.core.errors import DataError
+from middleearth.games.journeys.adventure import (CORE_ELITE, CORE_ENEMIES, Problem, elite_bonuses, enemy_kinds,
+                                                  load_adventure, packaged_adventure_path, packaged_adventures,
+                                                  validate_adventure)
+
+PACKAGED = packaged_adventure_path("cold-lanterns")
+TEXT = PACKAGED.read_text(encoding="utf-8")
+
+
+def broken(tmp_path: Path, *replacements: tuple[str, str]) -> tuple[Path, list[Problem]]:
+    text = TEXT
+    for old, new in replacements:
+        assert old in text, f"the sample no longer holds {old!r}"
+        text = text.replace(old, new, 1)
+    path = tmp_path / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    return path, validate_adventure(load_adventure(path), enemies=CORE_ENEMIES, elites=CORE_ELITE)
+
+
+def assert_problem(path: Path, problems: list[Problem], component: str, field: str, words: str) -> None:
+    matching = [p for p in problems if p.component == component and p.field == field and words in p.message]
+    assert matching, f"no problem at {component} / {field} saying {words!r}; got:\n" + "\n".join(map(str, problems))
+    assert all(p.file == str(path) for p in matching)
+    assert str(path) in str(matching[0]) and component in str(matching[0])
+
+
+def test_the_packaged_adventure_validates():
+    adventure = load_adventure(PACKAGED)
+    assert validate_adventure(adventure) == []
+    assert "cold-lanterns" in packaged_adventures()
+
+
+def test_the_packaged_adventure_has_what_the_issue_asks_for():
+    adventure = load_adventure(PACKAGED)
+    meta = adventure.adventure
+    assert meta.min_heroes <= 2 and meta.max_heroes >= 5
+    assert len(adventure.chapter) >= 3 and len(adventure.objective) >= 3
+    assert len({g.enemy for g in adventure.enemy_group}) >= 5
+    assert any(t.kind == "darkness" for t in adventure.token)
+    assert len(adventure.threat) >= 1
+    assert adventure.final_objective.id == "reach-ford"
+    # a group for each difficulty, and hard brings more
+    assert any(g.hard and not g.normal for g in adventure.enemy_group)
+
+
+def test_enemy_kinds_and_elite_bonuses_come_from_a_users_enemies_file(tmp_path):
+    (tmp_path / "enemies.toml").write_text('[[enemy]]\nname = "Cave Bat"\n[[elite]]\nname = "Swift"\n')
+    assert enemy_kinds(tmp_path) == ("Cave Bat",)
+    assert elite_bonuses(tmp_path) == ("Swift",)
+
+
+def test_an_elite_bonus_not_in_the_enemy_list(tmp_path):
+    path, problems = broken(tmp_path, ('hard = { figures = 3, elite = ["Armored"] }', 'hard = { figures = 3, elite = ["Spiky"] }'))
+    assert_problem(path, problems, "enemy_group 'downs-goblins'", "hard.elite[0]", "'Spiky' is not one of")
+
+
+def test_a_declared_trigger_that_nothing_fires(tmp_path):
+    path, problems = broken(tmp_path, ('"mist-falls"]', '"mist-falls", "forgotten"]'))
+    assert_problem(path, problems, "triggers", "forgotten", "nothing fires it")
+
+
+def test_a_trigger_that_is_fired_but_not_declared(tmp_path):
+    path, problems = broken(tmp_path, ('fire = "crossed-ford"', 'fire = "crossed-the-ford"'))
+    assert_problem(path, problems, "interaction 'safe-crossing'", "effects[0].fire", "not declared")
+
+
+def test_a_token_on_a_space_the_tile_does_not_have(tmp_path):
+    path, problems = broken(tmp_path, ('tile = "J2"\nspace = [2, 0]\ninteraction = "shepherd-tale"',
+                                       'tile = "J2"\nspace = [5, 5]\ninteraction = "shepherd-tale"'))
+    assert_problem(path, problems, "token 'shepherd'", "space", "has no space 5,5")
+
+
+def test_a_token_on_a_tile_no_chapter_places(tmp_path):
+    path, problems = broken(tmp_path, ('tile = "J1"\nspace = [1, 1]', 'tile = "B1"\nspace = [1, 1]'))
+    assert_problem(path, problems, "token 'trampled-hedge'", "tile", "not placed by any chapter")
+
+
+def test_a_token_no_hero_can_walk_to(tmp_path):
+    path, problems = broken(tmp_path, ('{ tile = "J8", position = [12, -2] }', '{ tile = "J8", position = [30, 30] }'))
+    assert_problem(path, problems, "token 'ford-stones'", "space", "cannot be reached")
+
+
+def test_an_objective_never_reached(tmp_path):
+    # The stones' count no longer fires the trigger the second objective waits for.
+    path, problems = broken(tmp_path, (', fire = "stones-read" }]', ' }]'))
+    assert_problem(path, problems, "objective 'read-stones'", "completed_by", "never reached")
+    assert_problem(path, problems, "chapter 'barrow'", "revealed_by", "never revealed")
+
+
+def test_a_trigger_fired_only_from_a_part_that_is_never_reached(tmp_path):
+    # The ford's token now waits for a trigger that only its own interaction fires.
+    path, problems = broken(tmp_path, ('tile = "J8"\nspace = [0, 1]', 'tile = "J8"\nspace = [0, 1]\nappears = "crossed-ford"'))
+    assert_problem(path, problems, "triggers", "crossed-ford", "never reached from the start")
+    assert_problem(path, problems, "objective 'reach-ford'", "completed_by", "never reached")
+
+
+def test_an_enemy_kind_not_in_the_enemy_list(tmp_path):
+    path, problems = broken(tmp_path, ('enemy = "Warg"', 'enemy = "Fell Beast"'))
+    assert_problem(path, problems, "enemy_group 'pursuing-wargs'", "enemy", "not an enemy kind")
+
+
+def test_a_hill_troll_group_of_two(tmp_path):
+    path, problems = broken(tmp_path, ('enemy = "Hill-troll"\ntile = "J2"\nspace = [2, 0]\nnormal = { figures = 1 }',
+                                       'enemy = "Hill-troll"\ntile = "J2"\nspace = [2, 0]\nnormal = { figures = 2 }'))
+    assert_problem(path, problems, "enemy_group 'hill-troll'", "normal.figures", "one figure")
+
+
+def test_a_spawn_of_a_group_that_does_not_exist_and_a_group_never_spawned(tmp_path):
+    path, problems = broken(tmp_path, ('spawn = "road-ruffians"', 'spawn = "road-bandits"'))
+    assert_problem(path, problems, "reaction[0] on 'start'", "effects[0].spawn", "'road-bandits' does not exist")
+    assert_problem(path, problems, "enemy_group 'road-ruffians'", "id", "no effect spawns it")
+
+
+def test_a_branch_to_a_missing_interaction_and_an_interaction_nothing_opens(tmp_path):
+    path, problems = broken(tmp_path, ('effects = [{ then = "douse-fire" }]', 'effects = [{ then = "douse-fires" }]'))
+    assert_problem(path, problems, "interaction 'goblin-fire'", "options[1].effects[0].then", "does not exist")
+    assert_problem(path, problems, "interaction 'douse-fire'", "id", "no token opens it")
+
+
+def test_a_variable_that_is_not_declared(tmp_path):
+    path, problems = broken(tmp_path, ('add = "runes"', 'add = "rune"'))
+    assert_problem(path, problems, "interaction 'east-stone'", "on_pass[0].add", "'rune' is not in `variables`")
+
+
+def test_tiles_that_overlap_or_do_not_exist(tmp_path):
+    path, problems = broken(tmp_path, ('{ tile = "J2", position = [2, 0] }', '{ tile = "J2", position = [1, 0] }'),
+                            ('{ tile = "J3", position = [6, -1] }', '{ tile = "J99", position = [6, -1] }'))
+    assert_problem(path, problems, "chapter 'road'", "tiles[1].position", "overlaps")
+    assert_problem(path, problems, "chapter 'downs'", "tiles[0].tile", "'J99' does not exist")
+
+
+def test_a_battle_tile_on_a_journey_map(tmp_path):
+    path, problems = broken(tmp_path, ('{ tile = "J8", position = [12, -2] }', '{ tile = "B1", position = [12, -2] }'))
+    assert_problem(path, problems, "chapter 'ford'", "tiles[1].tile", "battle tile on a journey map")
+
+
+def test_a_threat_threshold_at_or_past_the_full_bar(tmp_path):
+    path, problems = broken(tmp_path, ("at = 50", "at = 60"))
+    assert_problem(path, problems, "threat event at 60", "at", "not below threat_max 60")
+
+
+def test_no_chapter_at_the_start(tmp_path):
+    path, problems = broken(tmp_path, ('revealed_by = "start"', 'revealed_by = "heard-tale"'))
+    assert_problem(path, problems, "chapter", "revealed_by", "starts with no map")
+
+
+def test_a_shape_error_names_the_file_and_the_field(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(TEXT.replace('stat = "spirit"', 'stat = "charisma"', 1), encoding="utf-8")
+    with pytest.raises(DataError, match=r"bad\.toml: field interaction\.\d+\.stat"):
+        load_adventure(path)
+
+
+def test_a_test_without_its_threshold_is_refused(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(TEXT.replace("successes = 6\n", "", 1), encoding="utf-8")
+    with pytest.raises(DataError, match=r"bad\.toml: field interaction\.\d+.*needs `stat` and `successes`"):
+        load_adventure(path)
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(DataError, match="cannot read adventure"):
+        load_adventure(tmp_path / "nowhere.toml")
+    with pytest.raises(DataError, match="packaged adventures: cold-lanterns"):
+        packaged_adventure_path("the-lost-one")
