@@ -212,6 +212,34 @@ BROKEN = [
     ("enemies.toml", "health = 2\n", "health = 0\n", "an elite bonus must change something"),
     ("enemies.toml", 'provenance = "fan-data"', 'provenance = "disputed"', "a disputed value must list its alternatives"),
     ("enemies.toml", 'provenance = "fan-data"', 'provenance = "guess"', "field enemy.0.provenance"),
+    ("skills.toml", 'effect = "modifier", modifier = "sunder"', 'effect = "modifier"',
+     "a modifier is given exactly when effect is 'modifier'"),
+    ("skills.toml", '{ when = "rally", effect = "inspire"', '{ when = "end_of_turn", effect = "inspire"',
+     "inspire may be used at own_turn, rally, after_test"),
+    ("skills.toml", 'deck = "basic"\n', 'deck = "basic"\nowner = "Aragorn"\n', "basic cards have none"),
+    ("skills.toml", 'text = "During your attack test, discard to add 1 hit (Strike 1)."', 'text = ""',
+     "a skill card needs its text"),
+    ("heroes.toml", 'name = "Beravor"', 'name = "Aragorn"', "two heroes share a name"),
+    ("heroes.toml", 'items = ["Battle Axe", "Ring Mail"]', 'items = ["Battle Axe", "Ring Mail", "Cloak"]',
+     "hero Gimli, field start.items: a hero equips at most one armor"),
+    ("items.toml", 'pay = "none", when = "rally"', 'pay = "deplete", when = "rally"', "only trinkets are depleted"),
+    ("items.toml", 'effect = "inspire", amount = 1 }', 'effect = "inspire", amount = 1, modifiers = ["stun"] }',
+     "modifiers ride on an ability that adds hits"),
+    ("items.toml", 'pay = "none", when = "rally"', 'pay = "none", cost = 1, when = "rally"', "has no cost"),
+    ("items.toml", 'effect = "inspire", amount = 1 }', 'effect = "inspire", amount = 1, against = "fear" }',
+     "against is given only for prevent and convert"),
+    ("items.toml", 'when = "before_suffering", effect = "prevent"', 'when = "own_turn", effect = "prevent"',
+     "prevent is used at 'before_suffering'"),
+    ("items.toml", 'when = "attack_test", effect = "hits", amount = 2 }]', 'when = "own_turn", effect = "hits", amount = 2 }]',
+     "hits are added during an attack test"),
+    ("items.toml", 'stats = ["might"]', 'stats = ["might", "might"]', "a stat icon is listed twice"),
+    ("damage_fear.toml", 'effect = "lose_inspiration"', 'effect = "lose_heart"', "field damage.card.2.immediate.effect"),
+    ("damage_fear.toml", 'name = "emboldened"', 'name = "hidden"', "two boon records share a name"),
+    ("enemies.toml", "damage = [2, 3, 3]", "damage = [2, 3, 9]", "damage and fear values are 0 to 8"),
+    ("enemies.toml", "max_group = 3\nfigures = 6", "max_group = 3\nfigures = 2",
+     "a group cannot hold more figures than the box has"),
+    ("enemies.toml", 'name = "Warg"', 'name = "Ruffian"', "two enemies share a name"),
+    ("enemies.toml", 'immune = ["stun", "lethal"]', 'immune = ["stun", "fire"]', "field elite.5.immune.1"),
 ]
 
 
@@ -221,6 +249,17 @@ def test_a_broken_record_is_refused_naming_the_file_and_the_field(tmp_path, file
         load_table(user_data(tmp_path, filename, old, new))
     assert filename in str(error.value)
     assert message in str(error.value)
+
+
+def test_a_hero_without_hero_cards_is_refused(tmp_path):
+    frodo = ('[[hero]]\nname = "Frodo"\napp_id = 7\n'
+             '[hero.stats]\nmight = 2\nagility = 3\nwisdom = 3\nspirit = 4\nwit = 2\n'
+             'damage_limit = 5\nfear_limit = 5\ninspiration_limit = 4\nprovenance = "design"\nsource = "test"\n'
+             '[hero.ability]\nid = "slip_away"\ntext = "t"\nprovenance = "design"\nsource = "test"\n'
+             '[hero.start]\nrole = "Burglar"\nitems = ["Cloak"]\nprovenance = "design"\nsource = "test"\n\n')
+    (tmp_path / "heroes.toml").write_text(frodo + packaged("heroes.toml"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"skills.toml: the hero cards of Frodo are numbered \[\]; each of"):
+        load_table(tmp_path)
 
 
 def test_broken_toml_is_refused_with_the_file_named(tmp_path):
