@@ -171,3 +171,11 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
         load_adventure(tmp_path / "nowhere.toml")
     with pytest.raises(DataError, match="packaged adventures: cold-lanterns"):
         packaged_adventure_path("the-lost-one")
+
+
+def test_the_example_in_the_authors_guide_is_a_sound_adventure(tmp_path):
+    doc = (Path(__file__).parents[3] / "docs" / "journeys-adventures.md").read_text(encoding="utf-8")
+    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "the-locked-cellar.toml"
+    path.write_text(example, encoding="utf-8")
+    assert validate_adventure(load_adventure(path), enemies=CORE_ENEMIES, elites=CORE_ELITE) == []
