@@ -7,6 +7,7 @@ import typer
 from middleearth.cli import games as games_command
 from middleearth.cli import odds as odds_command
 from middleearth.cli import play as play_command
+from middleearth.cli import questions as questions_command
 from middleearth.cli import serve as serve_command
 from middleearth.cli import simulate as simulate_command
 
@@ -20,6 +21,7 @@ app = typer.Typer(
 games_command.register(app)
 odds_command.register(app)
 play_command.register(app)
+questions_command.register(app)
 serve_command.register(app)
 simulate_command.register(app)
 
