@@ -88,6 +88,14 @@ def test_a_token_no_hero_can_walk_to(tmp_path):
     assert_problem(path, problems, "token 'ford-stones'", "space", "cannot be reached")
 
 
+def test_an_enemy_group_cut_off_from_the_heroes(tmp_path):
+    # The barrow tiles placed apart from the rest: the wight's hall joins nothing the heroes reach.
+    path, problems = broken(tmp_path,
+                            ('{ tile = "J6", position = [8, -1] }', '{ tile = "J6", position = [20, -1] }'),
+                            ('{ tile = "J7", position = [7, 1], rotation = 2', '{ tile = "J7", position = [19, 1], rotation = 2'))
+    assert_problem(path, problems, "enemy_group 'barrow-wight'", "space", "cannot be reached")
+
+
 def test_an_objective_never_reached(tmp_path):
     # The stones' count no longer fires the trigger the second objective waits for.
     path, problems = broken(tmp_path, (', fire = "stones-read" }]', ' }]'))

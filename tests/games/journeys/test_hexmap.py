@@ -150,3 +150,10 @@ def test_a_broken_tiles_file_names_the_file_and_the_field(tmp_path):
         'spaces = [[0, 0]]\nprovenance = "design"\nsource = "x"\n')
     with pytest.raises(DataError, match=r"tiles\.toml.*field tile\.0.*exploration_box"):
         load_tiles(tmp_path)
+
+
+def test_maps_with_the_same_placements_are_equal_and_placing_a_tile_leaves_the_old_map_alone():
+    smaller = HexMap(TILES, (Placement("J1"),))
+    bigger = smaller.placed(Placement("J2", (2, 0)))
+    assert bigger == road() and hash(bigger) == hash(road())
+    assert Hex(2, 0) not in smaller.spaces and smaller.neighbours((1, 0)) == (Hex(0, 0), Hex(0, 1), Hex(1, 1))

@@ -363,15 +363,18 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
         for n, p in enumerate(c.tiles):
             check_trigger(component, f"tiles[{n}].on_explore", p.on_explore)
             if p.tile not in tiles:
-                problem(component, f"tiles[{n}].tile", f"tile '{p.tile}' does not exist; tiles are {', '.join(sorted(tiles))}")
+                problem(component, f"tiles[{n}].tile",
+                        f"tile '{p.tile}' does not exist; tiles are {', '.join(sorted(tiles))}")
                 continue
             kind = tiles[p.tile].kind
             if kind != meta.map:
                 problem(component, f"tiles[{n}].tile", f"tile '{p.tile}' is a {kind} tile on a {meta.map} map")
             if kind == "battle" and not p.explored:
-                problem(component, f"tiles[{n}].explored", f"battle tile '{p.tile}' is never unexplored; set explored = true")
+                problem(component, f"tiles[{n}].explored",
+                        f"battle tile '{p.tile}' is never unexplored; set explored = true")
             if p.tile in chapter_of_tile:
-                problem(component, f"tiles[{n}].tile", f"tile '{p.tile}' is already placed by chapter '{chapter_of_tile[p.tile]}'")
+                problem(component, f"tiles[{n}].tile",
+                        f"tile '{p.tile}' is already placed by chapter '{chapter_of_tile[p.tile]}'")
                 continue
             chapter_of_tile[p.tile] = c.id
             placements.append(Placement(p.tile, p.position, p.rotation))
@@ -424,6 +427,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
     for g in adventure.enemy_group:
         component = f"enemy_group '{g.id}'"
         check_space(component, g.tile, g.space)
+        check_walkable(component, g.tile, g.space)
         check_trigger(component, "on_defeat", g.on_defeat)
         if g.enemy not in enemies:
             problem(component, "enemy", f"enemy '{g.enemy}' is not an enemy kind; kinds are {', '.join(enemies)}")
@@ -431,7 +435,8 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             size = getattr(g, level)
             for n, bonus in enumerate(size.elite if size else ()):
                 if bonus not in elites:
-                    problem(component, f"{level}.elite[{n}]", f"elite bonus '{bonus}' is not one of {', '.join(elites)}")
+                    problem(component, f"{level}.elite[{n}]",
+                            f"elite bonus '{bonus}' is not one of {', '.join(elites)}")
         if g.enemy == "Hill-troll":
             for level in ("normal", "hard"):
                 size = getattr(g, level)
@@ -480,7 +485,8 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             problem(f"interaction '{i.id}'", "id", "no token opens it and no `then` leads to it")
     for g in adventure.enemy_group:
         if g.id not in spawned:
-            problem(f"enemy_group '{g.id}'", "id", "no effect spawns it (spawn it from a reaction on 'start' to begin with it)")
+            problem(f"enemy_group '{g.id}'", "id",
+                    "no effect spawns it (spawn it from a reaction on 'start' to begin with it)")
 
     # Which triggers can fire at all, following the story from the start.
     fired_by: dict[str, list[str]] = {name: [] for name in known_triggers}
@@ -492,10 +498,12 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             problem("triggers", name, f"trigger '{name}' can never fire: what fires it is never reached from the start")
     for c in adventure.chapter:
         if c.revealed_by in known_triggers and c.revealed_by not in reachable:
-            problem(f"chapter '{c.id}'", "revealed_by", f"trigger '{c.revealed_by}' never fires, so the chapter is never revealed")
+            problem(f"chapter '{c.id}'", "revealed_by",
+                    f"trigger '{c.revealed_by}' never fires, so the chapter is never revealed")
     for o in adventure.objective:
         if o.completed_by in known_triggers and o.completed_by not in reachable:
-            problem(f"objective '{o.id}'", "completed_by", f"objective '{o.id}' is never reached: trigger '{o.completed_by}' never fires")
+            problem(f"objective '{o.id}'", "completed_by",
+                    f"objective '{o.id}' is never reached: trigger '{o.completed_by}' never fires")
     if START not in {c.revealed_by for c in adventure.chapter}:
         problem("chapter", "revealed_by", f"no chapter is revealed by '{START}', so the adventure starts with no map")
     return problems

@@ -204,11 +204,13 @@ class HexMap:
 
     ``walls`` are borders closed by a wall token: pairs of hexes, in either order.
     """
-    tiles: dict[str, TileRecord]
+    tiles: dict[str, TileRecord] = field(hash=False)
     placements: tuple[Placement, ...] = ()
     walls: frozenset[frozenset[Hex]] = frozenset()
     spaces: dict[Hex, Space] = field(init=False, compare=False, repr=False)
     _black: frozenset[tuple[Hex, str]] = field(init=False, compare=False, repr=False)
+    # Distances from a space, kept because the map never changes (enemies ask every activation).
+    _distances: dict[Hex, dict[Hex, int]] = field(init=False, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         spaces: dict[Hex, Space] = {}
@@ -217,11 +219,13 @@ class HexMap:
         for placement in self.placements:
             tile = self.tiles.get(placement.tile)
             if tile is None:
-                raise DataError(f"tile {placement.tile!r} does not exist; tiles are: {', '.join(sorted(self.tiles))}")
+                raise DataError(f"tile {placement.tile!r} does not exist; "
+                                f"tiles are: {', '.join(sorted(self.tiles))}")
             if placement.tile in seen:
                 raise DataError(f"tile {placement.tile} is placed twice; each tile exists once")
             if not 0 <= placement.rotation <= 5:
-                raise DataError(f"tile {placement.tile}: rotation {placement.rotation} must be 0 to 5 (sixths of a turn)")
+                raise DataError(f"tile {placement.tile}: rotation {placement.rotation} must be 0 to 5 "
+                                "(sixths of a turn)")
             seen.add(placement.tile)
             origin = placement.position
             for cell in tile.spaces:
@@ -229,14 +233,15 @@ class HexMap:
                 at = Hex(turned.q + origin[0], turned.r + origin[1])
                 if at in spaces:
                     raise DataError(f"tile {placement.tile} overlaps tile {spaces[at].tile} at {at}")
-                spaces[at] = Space(at, tile.id, tuple(cell), tuple(cell) in tile.darkness,
-                                   tile.exploration_box is not None and tuple(cell) == tuple(tile.exploration_box))
+                in_box = tile.exploration_box is not None and tuple(cell) == tuple(tile.exploration_box)
+                spaces[at] = Space(at, tile.id, tuple(cell), tuple(cell) in tile.darkness, in_box)
             for cell, direction in tile.black:
                 turned = rotate(cell, placement.rotation)
                 black.add((Hex(turned.q + origin[0], turned.r + origin[1]),
                            rotate_direction(direction, placement.rotation)))
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "_black", frozenset(black))
+        object.__setattr__(self, "_distances", {})
 
     def placed(self, placement: Placement) -> "HexMap":
         return HexMap(self.tiles, (*self.placements, placement), self.walls)
@@ -275,6 +280,8 @@ class HexMap:
     def distances_from(self, start: tuple[int, int]) -> dict[Hex, int]:
         """Spaces reachable from ``start`` with the fewest moves to each (borders respected)."""
         start = Hex(*start)
+        if start in self._distances:
+            return self._distances[start]
         if start not in self.spaces:
             raise DataError(f"{start} is not a space of this map")
         seen = {start: 0}
@@ -285,6 +292,7 @@ class HexMap:
                 if nxt not in seen:
                     seen[nxt] = seen[at] + 1
                     queue.append(nxt)
+        self._distances[start] = seen
         return seen
 
     def distance(self, a: tuple[int, int], b: tuple[int, int]) -> int | None:
@@ -301,13 +309,15 @@ class HexMap:
         return tuple(n for n in self.neighbours(at) if towards.get(n) == here - 1)
 
     def shortest_paths(self, a: tuple[int, int], b: tuple[int, int]) -> list[tuple[Hex, ...]]:
-        """Every shortest path from ``a`` to ``b`` (both ends included), in a fixed order."""
+        """Every shortest path from ``a`` to ``b`` (both ends included), in a fixed order. Their number
+        grows fast on open ground: for a step at a time (enemy movement) use ``closer_steps``."""
         towards = self.distances_from(b)
         if Hex(*a) not in towards:
             return []
         paths = [(Hex(*a),)]
         while paths[0][-1] != Hex(*b):
-            paths = [p + (n,) for p in paths for n in sorted(self.neighbours(p[-1])) if towards.get(n) == towards[p[-1]] - 1]
+            paths = [p + (n,) for p in paths for n in sorted(self.neighbours(p[-1]))
+                     if towards.get(n) == towards[p[-1]] - 1]
         return paths
 
     def shortest_path(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[Hex, ...] | None:
