@@ -182,15 +182,18 @@ class SkillsFile(Strict):
 
     @model_validator(mode="after")
     def _one_card_per_number(self) -> "SkillsFile":
-        seen: set[tuple[str, str, int | None]] = set()
+        numbered: set[tuple[str, str, int | None]] = set()
+        weaknesses: set[str] = set()
         for card in self.card:
-            key = (card.deck, card.owner, card.number if card.deck != "weakness" else None)
             if card.deck == "weakness":
-                key = (card.deck, card.name, None)
-            if key in seen:
-                raise ValueError(f"two {card.deck} cards share owner {card.owner!r} and number {card.number} "
-                                 f"(or, for weaknesses, the name {card.name!r})")
-            seen.add(key)
+                if card.name in weaknesses:
+                    raise ValueError(f"two weakness records share the name {card.name!r}; give copies instead")
+                weaknesses.add(card.name)
+                continue
+            key = (card.deck, card.owner, card.number)
+            if key in numbered:
+                raise ValueError(f"two {card.deck} cards share owner {card.owner!r} and number {card.number}")
+            numbered.add(key)
         return self
 
 
@@ -324,6 +327,7 @@ class BoonRecord(Sourced):
     copies: int = Field(ge=1, le=15)
     use: Literal["avoid_attack", "add_success", "reveal_more"]
     amount: int = Field(default=1, ge=1, le=3)
+    lost_on_attack: bool = False  # discarded, unused, when its holder makes an attack
     text: str = Field(min_length=1)
 
 
@@ -416,7 +420,8 @@ class EnemiesFile(Strict):
 
     @model_validator(mode="after")
     def _distinct(self) -> "EnemiesFile":
-        for kind, names in (("enemies", [e.name for e in self.enemy]), ("elite bonuses", [b.name for b in self.elite])):
+        named = (("enemies", [e.name for e in self.enemy]), ("elite bonuses", [b.name for b in self.elite]))
+        for kind, names in named:
             if len(set(names)) != len(names):
                 raise ValueError(f"two {kind} share a name")
         return self
@@ -502,10 +507,10 @@ def _check_references(heroes: HeroesFile, roles: RolesFile, skills: SkillsFile, 
             if slots.count(slot) > 1:
                 raise DataError(f"{where}.items: a hero equips at most one {slot}")
     for card in skills.card:
-        if card.deck == "hero" and card.owner not in hero_names:
-            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} is not a hero in heroes.toml")
-        if card.deck == "role" and card.owner not in role_names:
-            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} is not a role in roles.toml")
+        owners = {"hero": (hero_names, "heroes.toml"), "role": (role_names, "roles.toml")}.get(card.deck)
+        if owners is not None and card.owner not in owners[0]:
+            raise DataError(f"skills.toml: card {card.name!r}, field owner: {card.owner!r} "
+                            f"is not a {card.deck} in {owners[1]}")
     for owner_kind, owners in (("hero", hero_names), ("role", role_names)):
         for owner in owners:
             numbers = sorted(c.number for c in skills.card if c.deck == owner_kind and c.owner == owner)
