@@ -187,3 +187,84 @@ def test_the_example_in_the_authors_guide_is_a_sound_adventure(tmp_path):
     path = tmp_path / "the-locked-cellar.toml"
     path.write_text(example, encoding="utf-8")
     assert validate_adventure(load_adventure(path), enemies=CORE_ENEMIES, elites=CORE_ELITE) == []
+
+
+BATTLE = """
+triggers = ["troll-felled"]
+
+[adventure]
+id = "orchard-stand"
+title = "A Stand in the Orchard"
+intro = "A troll blunders through the burnt orchard towards the fort."
+threat_max = 40
+map = "battle"
+provenance = "design"
+source = "test sample"
+
+[end]
+win = "It falls."
+loss_threat = "Too late."
+loss_defeat = "Too few."
+
+[[chapter]]
+id = "field"
+revealed_by = "start"
+tiles = [{ tile = "B1", explored = true }, { tile = "B2", position = [4, 0], explored = true }]
+
+[[objective]]
+id = "fell-troll"
+text = "Bring down the troll."
+completed_by = "troll-felled"
+
+[[terrain]]
+id = "fort-wall"
+terrain = "wall"
+tile = "B1"
+space = [1, 0]
+toward = "E"
+
+[[terrain]]
+id = "orchard-pit"
+terrain = "pit"
+tile = "B2"
+space = [0, 1]
+
+[[enemy_group]]
+id = "troll"
+enemy = "Hill-troll"
+tile = "B2"
+space = [2, 0]
+normal = { figures = 1 }
+on_defeat = "troll-felled"
+
+[[reaction]]
+trigger = "start"
+effects = [{ spawn = "troll" }]
+"""
+
+
+def battle(tmp_path: Path, old: str = "", new: str = "") -> tuple[Path, list[Problem]]:
+    assert old in BATTLE
+    path = tmp_path / "battle.toml"
+    path.write_text(BATTLE.replace(old, new, 1), encoding="utf-8")
+    return path, validate_adventure(load_adventure(path), enemies=CORE_ENEMIES, elites=CORE_ELITE)
+
+
+def test_a_battle_map_with_terrain_on_spaces_and_borders_validates(tmp_path):
+    assert battle(tmp_path)[1] == []
+
+
+@pytest.mark.parametrize("old, new, component, field, words", [
+    ('terrain = "pit"', 'terrain = "lava"', "orchard-pit", "terrain", "'lava' is not one of"),
+    ('toward = "E"\n', "", "fort-wall", "toward", "lies on a border"),
+    ('space = [0, 1]\n', 'space = [0, 1]\ntoward = "W"\n', "orchard-pit", "toward", "lies in a space"),
+    ('space = [1, 0]\ntoward = "E"', 'space = [2, 0]\ntoward = "NE"', "fort-wall", "toward", "a space on each side"),
+])
+def test_a_misplaced_terrain_token(tmp_path, old, new, component, field, words):
+    path, problems = battle(tmp_path, old, new)
+    assert_problem(path, problems, f"terrain '{component}'", field, words)
+
+
+def test_terrain_tokens_belong_to_battle_maps(tmp_path):
+    path, problems = battle(tmp_path, 'map = "battle"', 'map = "journey"')
+    assert_problem(path, problems, "terrain 'fort-wall'", "terrain", "belong to battle maps")

@@ -21,7 +21,8 @@ from pydantic import Field, PrivateAttr, model_validator
 
 from middleearth.core.content import Sourced, Strict, parse_content
 from middleearth.core.errors import DataError
-from middleearth.games.journeys.hexmap import PACKAGE, HexMap, Placement, TileRecord, load_tiles
+from middleearth.games.journeys.hexmap import (PACKAGE, Direction, HexMap, Placement, TerrainRecord, TileRecord,
+                                               load_terrain, load_tiles, rotate_direction)
 
 Stat = Literal["might", "agility", "wisdom", "spirit", "wit"]
 Difficulty = Literal["normal", "hard"]
@@ -157,6 +158,16 @@ class Token(Strict):
         return self
 
 
+class TerrainToken(Strict):
+    """A terrain token of the battle map: on a space, or on the border of ``space`` facing ``toward``."""
+    id: str = Field(pattern=NAME)
+    terrain: str
+    tile: str
+    space: tuple[int, int]
+    toward: Direction | None = None               # border terrain only (stream, wall)
+    appears: str | None = None
+
+
 class GroupSize(Strict):
     figures: int = Field(ge=1, le=3)
     elite: tuple[str, ...] = ()
@@ -219,6 +230,7 @@ class Adventure(Strict):
     variables: dict[str, int] = {}
     chapter: tuple[Chapter, ...] = Field(min_length=1)
     token: tuple[Token, ...] = ()
+    terrain: tuple[TerrainToken, ...] = ()
     interaction: tuple[Interaction, ...] = ()
     enemy_group: tuple[EnemyGroup, ...] = ()
     objective: tuple[Objective, ...] = Field(min_length=1)
@@ -320,7 +332,8 @@ def _effect_lists(adventure: Adventure) -> Iterator[tuple[str, str, tuple[Effect
 
 def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None = None,
                        enemies: tuple[str, ...] | None = None, elites: tuple[str, ...] | None = None,
-                       data_dir: str | Path | None = None) -> list[Problem]:
+                       data_dir: str | Path | None = None,
+                       terrain: dict[str, TerrainRecord] | None = None) -> list[Problem]:
     """Every broken reference and unreachable part of ``adventure``; an empty list when it is sound.
 
     Tiles and enemy names come from ``data_dir`` (a user's data folder) or the packaged files,
@@ -328,6 +341,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
     tiles = load_tiles(data_dir) if tiles is None else tiles
     enemies = enemy_kinds(data_dir) if enemies is None else enemies
     elites = elite_bonuses(data_dir) if elites is None else elites
+    terrain = load_terrain(data_dir) if terrain is None else terrain
     file = adventure.file
     problems: list[Problem] = []
 
@@ -344,7 +358,8 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
     known_triggers = declared | {START}
     interactions = {i.id: i for i in adventure.interaction}
     groups = {g.id: g for g in adventure.enemy_group}
-    for kind, ids in (("chapter", [c.id for c in adventure.chapter]), ("token", [t.id for t in adventure.token]),
+    for kind, ids in (("chapter", [c.id for c in adventure.chapter]),
+                      ("token", [t.id for t in adventure.token] + [t.id for t in adventure.terrain]),
                       ("interaction", list(interactions)), ("enemy_group", list(groups)),
                       ("objective", [o.id for o in adventure.objective])):
         for twice in sorted({i for i in ids if ids.count(i) > 1}):
@@ -423,6 +438,31 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             used_interactions.add(t.interaction)
             if t.interaction not in interactions:
                 problem(component, "interaction", f"interaction '{t.interaction}' does not exist")
+
+    for t in adventure.terrain:
+        component = f"terrain '{t.id}'"
+        check_space(component, t.tile, t.space)
+        check_trigger(component, "appears", t.appears)
+        if meta.map != "battle":
+            problem(component, "terrain", "terrain tokens belong to battle maps; this adventure's map is journey")
+        kind = terrain.get(t.terrain)
+        if kind is None:
+            problem(component, "terrain", f"terrain '{t.terrain}' is not one of {', '.join(sorted(terrain))}")
+        elif kind.placed_on == "border" and t.toward is None:
+            problem(component, "toward",
+                    f"{t.terrain} lies on a border: say which, with toward = E, NE, NW, W, SW or SE")
+        elif kind.placed_on == "space" and t.toward is not None:
+            problem(component, "toward", f"{t.terrain} lies in a space, not on a border; remove `toward`")
+        elif t.toward is not None and t.tile in chapter_of_tile:
+            try:
+                at = whole_map.space_of(t.tile, t.space)
+            except DataError:
+                continue  # reported by check_space
+            placement = next(p for p in placements if p.tile == t.tile)
+            facing = rotate_direction(t.toward, placement.rotation)
+            if whole_map.border(at, facing) == "edge":
+                problem(component, "toward", f"no space lies {t.toward} of {t.space[0]},{t.space[1]} on tile "
+                        f"'{t.tile}': a border token needs a space on each side")
 
     for g in adventure.enemy_group:
         component = f"enemy_group '{g.id}'"
