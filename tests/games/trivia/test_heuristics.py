@@ -135,6 +135,9 @@ def test_the_lab_records_turns_to_win_by_knowledge_and_strategy():
         assert figures["winner_knowledge"] == ("scholar", "novice")[winner]
         assert figures["winner_strategy"] == ("careful", "bold")[winner]
         assert figures["positions"][winner] == 13
+        flat = row.flat()  # the row written to disk names every seat's play
+        assert (flat["knowledge_0"], flat["strategy_0"], flat["knowledge_1"], flat["strategy_1"]) == \
+            ("scholar", "careful", "novice", "bold")
 
 
 def test_ismcts_plays_from_resampled_answers():
