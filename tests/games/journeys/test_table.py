@@ -67,11 +67,16 @@ def test_each_hero_starts_in_the_rulebooks_recommended_role_with_items_that_fit(
         assert [i.slot for i in items].count("armor") == 1
 
 
-def test_six_roles_each_with_three_starting_cards(table):
+def test_six_roles_each_with_three_starting_cards_and_nine_to_buy(table):
     assert tuple(r.name for r in table.roles) == ROLES
     for role in ROLES:
-        assert [c.number for c in table.cards("role", role)] == [1, 2, 3]
+        cards = table.cards("role", role)
+        assert [c.number for c in cards] == list(range(1, 13))
+        # experience costs of each role's twelve cards (TL-YJ; 6 x 12 = the rulebook's 72)
+        assert [c.xp for c in cards] == [0, 0, 0, 3, 3, 3, 7, 7, 7, 7, 12, 12]
         assert table.starting_role_card(role).number == 1
+        assert [c.number for c in table.bought_role_cards(role)] == list(range(4, 13))
+    assert sum(len(table.cards("role", role)) for role in ROLES) == 72
 
 
 def test_skill_card_counts_match_the_component_list(table):
@@ -86,7 +91,7 @@ def test_a_starting_deck_holds_fourteen_cards_with_the_weakness(table):
     # Setup: basics 1-6, hero 1-5, role 1-3 and one weakness; the role's card 1 is prepared.
     deck = table.starting_deck("Gimli", "Guardian")
     assert len(deck) + 1 == 14
-    assert all(c.number != 1 or c.deck != "role" for c in deck)
+    assert sorted(c.number for c in deck if c.deck == "role") == [2, 3]  # card 1 is prepared, 4+ are bought
 
 
 def test_weaknesses_have_no_icons_and_no_ability(table):
@@ -248,6 +253,10 @@ BROKEN = [
      "a group cannot hold more figures than the box has"),
     ("enemies.toml", 'name = "Warg"', 'name = "Ruffian"', "two enemies share a name"),
     ("enemies.toml", 'immune = ["stun", "lethal"]', 'immune = ["stun", "fire"]', "field elite.5.immune.1"),
+    ("skills.toml", "number = 4\nxp = 3", "number = 4\nxp = 0", "higher numbers are bought with experience"),
+    ("skills.toml", 'owner = "Burglar"\nnumber = 2\n', 'owner = "Burglar"\nnumber = 2\nxp = 3\n',
+     "role cards 1 to 3 are the free starting cards"),
+    ("skills.toml", 'deck = "basic"\n', 'deck = "basic"\nxp = 3\n', "only role cards cost experience"),
 ]
 
 
@@ -266,7 +275,16 @@ def test_a_hero_without_hero_cards_is_refused(tmp_path):
              '[hero.ability]\nid = "slip_away"\ntext = "t"\nprovenance = "design"\nsource = "test"\n'
              '[hero.start]\nrole = "Burglar"\nitems = ["Cloak"]\nprovenance = "design"\nsource = "test"\n\n')
     (tmp_path / "heroes.toml").write_text(frodo + packaged("heroes.toml"), encoding="utf-8")
-    with pytest.raises(DataError, match=r"skills.toml: the hero cards of Frodo are numbered \[\]; each of"):
+    with pytest.raises(DataError, match=r"skills.toml: the hero cards of Frodo are numbered \[\]; they must be numbered"):
+        load_table(tmp_path)
+
+
+def test_a_role_with_a_gap_in_its_cards_is_refused(tmp_path):
+    text = packaged("skills.toml")
+    start = text.index('[[card]]\nname = "Sneaking"')  # Burglar's card 5
+    end = text.index("[[card]]", start + 1)
+    (tmp_path / "skills.toml").write_text(text[:start] + text[end:], encoding="utf-8")
+    with pytest.raises(DataError, match=r"skills.toml: the role cards of Burglar are numbered \[1, 2, 3, 4, 6,"):
         load_table(tmp_path)
 
 

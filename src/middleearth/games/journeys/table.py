@@ -145,7 +145,9 @@ class SkillAbility(Strict):
         return self
 
 
-DECK_NUMBERS = {"basic": 6, "hero": 5, "role": 3}
+# Highest card number per deck. Role cards 1-3 start in the deck; 4-12 are bought with experience.
+DECK_NUMBERS = {"basic": 6, "hero": 5, "role": 12}
+STARTING_ROLE_CARDS = 3
 
 
 class SkillCard(Sourced):
@@ -154,6 +156,7 @@ class SkillCard(Sourced):
     owner: str = ""  # the hero (hero cards) or the role (role cards) named at the card's foot
     number: int | None = None
     copies: int = Field(default=1, ge=1, le=20)  # copies in the box
+    xp: int = Field(default=0, ge=0, le=30)  # experience a role card costs between adventures
     success: int = Field(default=0, ge=0, le=3)
     fate: int = Field(default=0, ge=0, le=3)
     traits: tuple[str, ...] = ()
@@ -174,6 +177,11 @@ class SkillCard(Sourced):
             raise ValueError("hero and role cards name their owner; basic cards have none")
         if not self.text:
             raise ValueError("a skill card needs its text (in our own words)")
+        if self.deck == "role" and (self.xp == 0) != (self.number <= STARTING_ROLE_CARDS):
+            raise ValueError(f"role cards 1 to {STARTING_ROLE_CARDS} are the free starting cards (xp 0); "
+                             "higher numbers are bought with experience (xp above 0)")
+        if self.deck != "role" and self.xp:
+            raise ValueError("only role cards cost experience")
         return self
 
 
@@ -464,8 +472,12 @@ class Table:
     def starting_deck(self, hero: str, role: str) -> tuple[SkillCard, ...]:
         """A hero's 14 shuffled cards at setup: basics 1-6, the hero's 1-5, role 2-3 (role 1 is prepared;
         the weakness is drawn from the weakness deck)."""
-        role_cards = [c for c in self.cards("role", role) if c.number != 1]
+        role_cards = [c for c in self.cards("role", role) if 1 < (c.number or 0) <= STARTING_ROLE_CARDS]
         return (*self.cards("basic"), *self.cards("hero", hero), *role_cards)
+
+    def bought_role_cards(self, role: str) -> tuple[SkillCard, ...]:
+        """The role's cards that heroes buy with experience between adventures (campaign play)."""
+        return tuple(c for c in self.cards("role", role) if (c.number or 0) > STARTING_ROLE_CARDS)
 
     def starting_role_card(self, role: str) -> SkillCard:
         return next(c for c in self.cards("role", role) if c.number == 1)
@@ -514,10 +526,14 @@ def _check_references(heroes: HeroesFile, roles: RolesFile, skills: SkillsFile, 
     for owner_kind, owners in (("hero", hero_names), ("role", role_names)):
         for owner in owners:
             numbers = sorted(c.number for c in skills.card if c.deck == owner_kind and c.owner == owner)
-            wanted = list(range(1, DECK_NUMBERS[owner_kind] + 1))
+            # A hero has exactly cards 1-5; a role its starting 1-3, then any bought ones, without gaps.
+            if owner_kind == "hero":
+                wanted = list(range(1, DECK_NUMBERS["hero"] + 1))
+            else:
+                wanted = list(range(1, max(len(numbers), STARTING_ROLE_CARDS) + 1))
             if numbers != wanted:
                 raise DataError(f"skills.toml: the {owner_kind} cards of {owner} are numbered {numbers}; "
-                                f"each of {wanted} must appear once")
+                                f"they must be numbered {wanted}")
     basics = sorted(c.number for c in skills.card if c.deck == "basic")
     if basics != list(range(1, DECK_NUMBERS["basic"] + 1)):
         raise DataError(f"skills.toml: the basic cards are numbered {basics}; each of 1 to 6 must appear once")
