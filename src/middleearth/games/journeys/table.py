@@ -470,8 +470,8 @@ class Table:
         return tuple(sorted(chosen, key=lambda c: (c.number or 0, c.name)))
 
     def starting_deck(self, hero: str, role: str) -> tuple[SkillCard, ...]:
-        """A hero's 14 shuffled cards at setup: basics 1-6, the hero's 1-5, role 2-3 (role 1 is prepared;
-        the weakness is drawn from the weakness deck)."""
+        """The 13 cards a hero shuffles at setup: basics 1-6, the hero's 1-5, role 2-3. Role card 1 is
+        prepared instead, and the 14th card, a weakness, comes from the top of the weakness deck."""
         role_cards = [c for c in self.cards("role", role) if 1 < (c.number or 0) <= STARTING_ROLE_CARDS]
         return (*self.cards("basic"), *self.cards("hero", hero), *role_cards)
 
