@@ -4,12 +4,12 @@ answer is never on the page of the seat that answers."""
 
 from __future__ import annotations
 
-from tests.web.conftest import ARTIFACTS, browser, get_json, hub, page, post_json  # noqa: F401 (fixtures)
+from .conftest import ARTIFACTS, get_json, post_json
 
 WAIT_MS = 30_000
 
 
-def test_a_match_is_played_by_clicking_and_the_answer_stays_hidden(page, hub):  # noqa: F811
+def test_a_match_is_played_by_clicking_and_the_answer_stays_hidden(page, hub):
     body = {"game": "trivia", "options": {"players": 2}, "seed": 4,
             "seats": [{"type": "human"}, {"type": "ai", "agent": "greedy"}]}
     created = post_json(f"{hub}/api/matches", body)
@@ -21,9 +21,8 @@ def test_a_match_is_played_by_clicking_and_the_answer_stays_hidden(page, hub):  
     assert page.locator(".tv-place").count() == 14
     answered = 0
     for _ in range(40):
-        page.wait_for_function(
-            "document.querySelector('.tv-action, .tv-option:not([disabled])') || document.querySelector('.status-finished')",
-            timeout=WAIT_MS)
+        page.wait_for_function("document.querySelector('.tv-action, .tv-option:not([disabled])')"
+                               " || document.querySelector('.status-finished')", timeout=WAIT_MS)
         if page.locator(".status-finished").count():
             break
         view = get_json(f"{hub}/api/matches/{match_id}?token={token}")
