@@ -41,6 +41,24 @@ def test_agents_that_see_hidden_information_are_neither_offered_nor_seated(
     assert "random" in refused.value.reason  # the agents that can play are named
 
 
+def test_agent_parameters_ride_in_the_name_and_wrong_ones_are_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub = Hub(Storage(f"sqlite:///{tmp_path / 'hub.sqlite3'}"), ai_delay=0)
+        await hub.start()
+        room, _ = await hub.create("mordor", {"players": 2}, [{"type": "human"},
+                                   {"type": "ai", "agent": "mcts:iterations=20"}], seed=1)
+        assert room.agents[1].name == "mcts"
+        for wrong, hint in [("mcts:iterations", "key=value"), ("mcts:depth=3", "iterations"),
+                            ("oracle", "is not an agent")]:
+            with pytest.raises(ApiError) as refused:
+                await hub.create("mordor", {"players": 2}, [{"type": "human"},
+                                 {"type": "ai", "agent": wrong}], seed=1)
+            assert refused.value.code == "bad_option" and hint in refused.value.reason
+        await hub.stop()
+
+    asyncio.run(scenario())
+
+
 async def play_out(hub: Hub, seed: int) -> str:
     """An AI-against-AI match played to its end; its id."""
     room, _ = await hub.create("mordor", {"players": 2}, [{"type": "ai", "agent": "random"}] * 2, seed)

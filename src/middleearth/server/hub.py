@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from middleearth.agents import AGENTS, Agent, make_agent
+from middleearth.agents import AGENTS, Agent, make_agent, parse_agent_spec
 from middleearth.core.contract import CHANCE, TERMINAL, Action, Game, State, sample_chance
 from middleearth.core.errors import IllegalAction, MiddleEarthError
 from middleearth.core.records import replay, rewind
@@ -488,11 +488,8 @@ class Hub:
         rows = []
         for number, (spec, default) in enumerate(zip(specs, game.seat_names())):
             kind, name, agent = spec.get("type", "open"), spec.get("name") or default, spec.get("agent")
-            if kind == "ai" and agent not in seat_agents():
-                why = ("reads hidden information (an analysis tool) and cannot take a seat"
-                       if agent in AGENTS else "is not an agent")
-                raise ApiError("bad_option", f"seat {number}: {agent!r} {why}; the agents that "
-                                             f"can play are {', '.join(seat_agents())}")
+            if kind == "ai":
+                _check_seat_agent(number, agent)
             token_hash = None
             if kind == "human":
                 tokens[number] = secrets.token_urlsafe(24)
@@ -509,7 +506,10 @@ class Hub:
         status = "open" if any(s.kind == "open" for s in seats) else "running"
         row = MatchRow(secrets.token_hex(6), game.name, dict(game.options), seed, status,
                        len(opening), now(), seats, opening)
-        room = Room(self, row, state)  # sets up the agents first: a failure stores nothing
+        try:
+            room = Room(self, row, state)  # sets up the agents first: a failure stores nothing
+        except MiddleEarthError as error:  # an agent's parameters, or one the game does not allow
+            raise ApiError("bad_option", str(error)) from None
         await self.storage.run(self.storage.create, row, rematch_of)
         self.rooms[row.id] = room
         return room
@@ -542,6 +542,21 @@ def row_summary(row: MatchRow) -> dict[str, Any]:
         "to_move": "over", "seats": seat_summaries(row.seats, set()), "returns": row.returns,
         "rematch": row.rematch, "created": row.created.isoformat(timespec="seconds"),
     }
+
+
+def _check_seat_agent(number: int, agent: str | None) -> None:
+    """Refuse an AI seat whose agent (a name, with parameters as ``name:key=value``) does not
+    exist, cannot take a seat, or is written wrongly."""
+    name = (agent or "").split(":")[0].strip()
+    if name not in seat_agents():
+        why = ("reads hidden information (an analysis tool) and cannot take a seat"
+               if name in AGENTS else "is not an agent")
+        raise ApiError("bad_option", f"seat {number}: {agent!r} {why}; the agents that "
+                                     f"can play are {', '.join(seat_agents())}")
+    try:
+        parse_agent_spec(agent or "")
+    except MiddleEarthError as error:
+        raise ApiError("bad_option", f"seat {number}: {error}") from None
 
 
 def seat_agents() -> list[str]:
