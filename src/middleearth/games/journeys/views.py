@@ -1,0 +1,88 @@
+"""What each seat sees: everything on the table is public (decks hold no order to hide), so every
+seat and the spectator see the same observation, with ``seat`` naming who looks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from middleearth.core.contract import CHANCE, TERMINAL
+
+if TYPE_CHECKING:
+    from middleearth.games.journeys.state import JourneysState
+
+
+def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
+    game = state.game
+    adventure = game.adventure
+    names = game.seat_names()
+    mover = state.current_player
+    objective = adventure.objective[state.objective] if state.objective < len(adventure.objective) else None
+    return {
+        "seat": seat,
+        "adventure": adventure.adventure.title,
+        "round": state.round,
+        "phase": state.phase,
+        "to_move": names[mover] if mover >= 0 else ("chance" if mover == CHANCE else None),
+        "waiting_for": state.stack[-1]["t"] if state.stack else ("turn" if state.turn is not None else "order"),
+        "threat": state.threat,
+        "threat_max": adventure.adventure.threat_max,
+        "objective": objective.text if objective else None,
+        "heroes": [
+            {"name": h["name"], "space": list(h["at"]) if h["at"] else None, "inspiration": h["inspiration"],
+             "damage": h["damage"], "fear": h["fear"], "prepared": list(h["prepared"]), "items": list(h["items"]),
+             "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
+             "turn_taken": h["done"]}
+            for h in state.heroes
+        ],
+        "turn": names[state.turn] if state.turn is not None else None,
+        "actions_left": state.actions_left,
+        "moves_left": state.moves,
+        "tiles": [{"tile": t, "position": list(p), "rotation": r, "explored": t not in state.unexplored}
+                  for t, p, r in state.placements],
+        "tokens": [{"id": t, "space": list(at)} for t, at in state.tokens.items()],
+        "enemies": [{"id": g, "enemy": v["enemy"], "space": list(v["at"]), "figures": v["figures"],
+                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"]}
+                    for g, v in state.groups.items()],
+        "test": _test(state),
+        "variables": dict(state.variables),
+        "lore": state.lore,
+        "xp": state.xp,
+        "rewards": list(state.rewards),
+        "log": list(state.log),
+        "result": state.result,
+        "over": mover == TERMINAL,
+    }
+
+
+def _test(state: "JourneysState") -> dict[str, Any] | None:
+    task = state.stack[-1] if state.stack else None
+    if task is None or task["t"] not in ("test", "scout"):
+        return None
+    return {"hero": state.heroes[task["hero"]]["name"], "stat": task.get("stat", "scout"),
+            "revealed": list(task["revealed"]), "successes": task.get("success", 0), "fate": task.get("fate", 0),
+            "to_reveal": task["reveals"]}
+
+
+def plain_text(state: "JourneysState", seat: int | None) -> str:
+    view = observe(state, seat)
+    lines = [f"{view['adventure']}, round {view['round']} ({view['phase']} phase); threat "
+             f"{view['threat']}/{view['threat_max']}; objective: {view['objective'] or '-'}"]
+    for h in view["heroes"]:
+        state_word = "defeated" if h["defeated"] else f"at {h['space'][0]},{h['space'][1]}" if h["space"] else ""
+        lines.append(f"  {h['name']:<8} {state_word}  inspiration {h['inspiration']}  damage {h['damage']}  "
+                     f"fear {h['fear']}  deck {h['deck']}/discard {h['discard']}  prepared "
+                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
+    for e in view["enemies"]:
+        lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
+                     + (" (exhausted)" if e["exhausted"] else ""))
+    if view["tokens"]:
+        lines.append("  tokens: " + ", ".join(f"{t['id']} at {t['space'][0]},{t['space'][1]}" for t in view["tokens"]))
+    if view["test"]:
+        t = view["test"]
+        lines.append(f"  {t['hero']} tests {t['stat']}: revealed {', '.join(t['revealed']) or '-'}")
+    lines += [f"  > {line}" for line in view["log"][-3:]]
+    if view["over"]:
+        lines.append("The heroes win." if view["result"] == "win" else "The heroes lose.")
+    else:
+        lines.append(f"To move: {view['to_move']}")
+    return "\n".join(lines)
