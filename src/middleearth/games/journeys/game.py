@@ -50,6 +50,14 @@ class JourneysGame(Game):
             raise BadOption(f"{meta.title} is for {meta.min_heroes} to {meta.max_heroes} heroes, not "
                             f"players={self.num_players}")
         self.heroes = self._heroes(str(self.options["heroes"]))
+        # Each hero's cards by their action name. Names repeat across decks, never within one
+        # deck with different icons (two copies of a card share its name).
+        self.hero_cards = {}
+        for name in self.heroes:
+            role = self.table.hero(name).start.role
+            cards = (*self.table.starting_deck(name, role), self.table.starting_role_card(role),
+                     *self.table.weaknesses)
+            self.hero_cards[name] = {slug(c.name): c for c in cards}
 
     def _heroes(self, text: str) -> tuple[str, ...]:
         by_slug = {slug(h.name): h.name for h in self.table.heroes}

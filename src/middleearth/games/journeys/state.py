@@ -54,7 +54,6 @@ class JourneysState(State):
                 "damage": 0, "fear": 0, "items": list(hero.start.items), "defeated": False, "done": False,
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
-        self.cards = {slug(c.name): c for c in table.skills}
         self.round = 1
         self.phase = "setup"
         self.threat = 0
@@ -286,7 +285,7 @@ class JourneysState(State):
         elif kind == "test" and words[0] == "reveal":
             hero = self.heroes[task["hero"]]
             self._take(hero["deck"], words[1])
-            card = self.cards[words[1]]
+            card = self.game.hero_cards[hero["name"]][words[1]]
             task["revealed"].append(words[1])
             task["success"] += card.success
             task["fate"] += card.fate
@@ -803,7 +802,7 @@ class JourneysState(State):
 
     def _snapshot(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items()
-                if k not in ("game", "history", "movers", "cards", "log")}
+                if k not in ("game", "history", "movers", "log")}
 
     def key(self) -> str:
         return json.dumps(self._snapshot(), sort_keys=True, default=list)
@@ -811,7 +810,7 @@ class JourneysState(State):
     def clone(self) -> "JourneysState":
         other = copy.copy(self)
         for name, value in self.__dict__.items():
-            if name not in ("game", "cards"):
+            if name != "game":
                 setattr(other, name, copy.deepcopy(value))
         return other
 

@@ -1,0 +1,406 @@
+"""The rules of Journeys in Middle-earth, one test per rule (named in each test's docstring).
+
+Decks are set to known cards where a test needs known icons: steady-hand has 1 success, keep-low
+1 fate, doubt (a weakness) nothing.
+"""
+
+import pytest
+
+import middleearth
+from middleearth.core.contract import CHANCE, TERMINAL
+from middleearth.core.errors import BadOption, IllegalAction
+from middleearth.games.journeys.state import best_hits
+
+SUCCESS, FATE, BLANK = "steady-hand", "keep-low", "doubt"
+
+
+def new(players=2, **options):
+    """A state past setup's weakness draws: the party is choosing who takes the first turn."""
+    state = middleearth.load("journeys", players=players, **options).new_state()
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
+def deck(state, seat, card, n=10):
+    state.heroes[seat]["deck"] = {card: n}
+    state.heroes[seat]["discard"] = {}
+
+
+def reveal_all(state):
+    """Play every pending reveal with the card the deck holds most of."""
+    while state.current_player == CHANCE and state.chance_outcomes()[0][0].text.startswith("reveal"):
+        state.apply(max(state.chance_outcomes(), key=lambda o: o[1])[0])
+
+
+def turn(state, seat):
+    state.apply(f"hero {state.heroes[seat]['name'].lower()}")
+
+
+def quiet(state):
+    """No enemy on the map, so a rule can be watched alone."""
+    state.groups.clear()
+    state.spawned.clear()
+
+
+def end_round_turns(state):
+    """Every hero ends their turn at once: the shadow phase begins."""
+    while state.turn is not None or (state.current_player >= 0 and not state.stack and state.phase == "action"):
+        state.apply("end" if state.turn is not None else state.legal_actions()[0])
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+def test_setup_heroes_by_player_count_and_starting_decks():
+    """Setup: one hero per seat (2-5, named or the first of heroes.toml); each skill deck is the 13
+    starting cards plus a weakness from the weakness deck; role card 1 starts prepared."""
+    state = new(players=4, heroes="gimli,legolas,bilbo,elena")
+    assert state.game.seat_names() == ["Gimli", "Legolas", "Bilbo", "Elena"]
+    for hero in state.heroes:
+        assert sum(hero["deck"].values()) == 14
+        cards = state.game.hero_cards[hero["name"]]
+        assert sum(1 for c in hero["deck"] if cards[c].deck == "weakness") == 1
+        assert len(hero["prepared"]) == 1 and cards[hero["prepared"][0]].number == 1
+    with pytest.raises(BadOption, match="one different hero per seat"):
+        middleearth.load("journeys", players=2, heroes="gimli")
+    with pytest.raises(BadOption, match="from 2 to 5"):
+        middleearth.load("journeys", players=6)
+
+
+def test_setup_places_chapter_one_tiles_tokens_and_start_spawn():
+    """Setup: the chapter revealed by `start` is placed (J1 explored, J2 unexplored), its tokens
+    without `appears` come with it, and the `start` reaction spawns its group at the difficulty."""
+    state = new()
+    assert [t for t, _, _ in state.placements] == ["J1", "J2"]
+    assert state.unexplored == ["J2"]
+    assert set(state.tokens) == {"shepherd", "trampled-hedge"}
+    assert state.groups["road-ruffians"]["figures"] == 1
+    assert new(difficulty="hard").groups["road-ruffians"]["figures"] == 2
+
+
+# -- the action phase -------------------------------------------------------------------------
+
+def test_heroes_take_turns_in_the_order_the_party_chooses():
+    """Action phase: heroes take turns in any order; each hero resolves their turn completely."""
+    state = new()
+    assert [a.text for a in state.legal_actions()] == ["hero aragorn", "hero beravor"]
+    turn(state, 1)
+    assert state.current_player == 1
+    state.apply("end")
+    assert state.turn == 0  # the last hero waiting starts at once
+
+
+def test_travel_gives_two_moves_and_a_turn_has_two_actions():
+    """Travel action: two moves to adjacent spaces; a hero performs at most two actions."""
+    state = new()
+    quiet(state)
+    turn(state, 0)
+    state.apply("travel")
+    assert state.moves == 2 and state.actions_left == 1
+    state.apply("move E")
+    state.apply("travel")
+    assert state.actions_left == 0 and state.moves == 3
+    with pytest.raises(IllegalAction, match="used both actions"):
+        state.apply("travel")
+
+
+def test_moves_follow_gray_borders_only():
+    """Adjacency: a hero moves only to a space joined by a gray border."""
+    state = new()
+    quiet(state)
+    turn(state, 0)
+    state.apply("travel")
+    moves = {a.text for a in state.legal_actions() if a.text.startswith("move")}
+    assert moves == {"move E", "move SE"}
+
+
+def test_entering_an_unexplored_tile_explores_it_and_gives_inspiration():
+    """Exploration: moving into an unexplored tile explores it; the hero gains one inspiration
+    (normal difficulty) and threat no longer counts the tile."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["inspiration"] = 0
+    turn(state, 0)
+    state.apply("travel")
+    state.apply("move E")
+    state.apply("move E")
+    assert state.unexplored == [] and state.heroes[0]["inspiration"] == 1
+
+
+def test_interacting_needs_the_token_in_the_heros_space():
+    """Interact action: only a token in the hero's own space."""
+    state = new()
+    quiet(state)
+    turn(state, 0)
+    with pytest.raises(IllegalAction, match="own space"):
+        state.apply("interact shepherd")
+
+
+# -- tests ------------------------------------------------------------------------------------
+
+def test_a_test_reveals_cards_equal_to_the_stat():
+    """Tests: reveal cards equal to the tested stat (Aragorn's wit, 3)."""
+    state = new()
+    quiet(state)
+    deck(state, 0, SUCCESS)
+    state.heroes[0]["at"] = state.tokens["trampled-hedge"]
+    turn(state, 0)
+    state.apply("interact trampled-hedge")
+    assert state.stack[-1]["reveals"] == 3
+    reveal_all(state)
+    assert sum(state.heroes[0]["discard"].values()) == 3  # revealed cards are discarded after the test
+
+
+def test_fate_is_converted_by_spending_inspiration():
+    """Convert fate: each inspiration spent turns one fate into a success; at most the fate shown
+    and the inspiration held."""
+    state = new()
+    quiet(state)
+    deck(state, 0, FATE)
+    state.heroes[0]["inspiration"] = 2
+    state.heroes[0]["at"] = state.tokens["trampled-hedge"]
+    turn(state, 0)
+    state.apply("interact trampled-hedge")
+    reveal_all(state)
+    assert [a.text for a in state.legal_actions()] == ["convert 0", "convert 1", "convert 2"]
+    state.apply("convert 1")
+    assert state.heroes[0]["inspiration"] == 2 - 1 + 1  # spent one; passing the hedge gives one back
+    assert "Small iron-shod feet" in " ".join(state.log)  # one success passes "wit; 1"
+
+
+def test_an_empty_deck_is_reset_from_the_discard_pile():
+    """Reset: a hero who must reveal from an empty deck shuffles the discard pile into a new deck."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["deck"] = {SUCCESS: 1}
+    state.heroes[0]["discard"] = {FATE: 5}
+    state.heroes[0]["at"] = state.tokens["trampled-hedge"]
+    turn(state, 0)
+    state.apply("interact trampled-hedge")
+    state.apply(f"reveal {SUCCESS}")
+    assert [a.text for a, _ in state.chance_outcomes()] == [f"reveal {FATE}"]
+    assert state.heroes[0]["discard"] == {}
+
+
+def test_reveals_are_chance_draws_weighted_by_card_counts():
+    """Decks have no hidden order: each reveal is drawn with the share of that card in the deck."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["deck"] = {SUCCESS: 3, FATE: 1}
+    state.heroes[0]["at"] = state.tokens["trampled-hedge"]
+    turn(state, 0)
+    state.apply("interact trampled-hedge")
+    assert dict((a.text, p) for a, p in state.chance_outcomes()) == {f"reveal {FATE}": 0.25,
+                                                                        f"reveal {SUCCESS}": 0.75}
+
+
+# -- interactions and the story ---------------------------------------------------------------
+
+def test_a_story_token_fires_its_trigger_reveals_a_chapter_and_advances_the_objective():
+    """Interactions: text effects apply; a fired trigger reveals its chapter, runs its reactions
+    and completes the objective that waits on it."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["at"] = state.tokens["shepherd"]
+    turn(state, 0)
+    state.apply("interact shepherd")
+    assert "heard-tale" in state.fired and state.objective == 1 and state.lore == 1
+    assert {"J3", "J5"} <= {t for t, _, _ in state.placements}
+    assert "shepherd" not in state.tokens and {"east-stone", "west-stone", "goblin-fire"} <= set(state.tokens)
+    assert "downs-goblins" in state.groups and "stone-archers" not in state.groups  # hard only
+
+
+def test_a_test_below_its_threshold_fails():
+    """Tests with a threshold: fewer successes than required fail (east stone: wisdom; 2)."""
+    state = new()
+    state.apply("hero aragorn")
+    state.apply("end")
+    state._fire("heard-tale", None)
+    quiet(state)
+    deck(state, 1, BLANK)
+    state.heroes[1]["at"] = state.tokens["east-stone"]
+    state.apply("interact east-stone")
+    reveal_all(state)
+    assert state.threat == 2 and "east-stone" in state.tokens
+
+
+def test_cumulative_tests_add_successes_until_the_total():
+    """Cumulative tests: successes add up over attempts until they reach the threshold."""
+    state = new()
+    for trigger in ("heard-tale", "stones-read", "halls-entered"):
+        state._fire(trigger, None)
+    quiet(state)
+    state.objective = 2
+    deck(state, 0, SUCCESS)
+    state.heroes[0]["at"] = state.tokens["tamsin"]
+    turn(state, 0)
+    state.apply("interact tamsin")
+    reveal_all(state)
+    assert state.progress["bound-captive"] == 2 and "tamsin" in state.tokens
+    assert "tamsin-freed" not in state.fired
+    state.progress["bound-captive"] = 4  # as if other attempts had gone before
+    state.apply("interact tamsin")
+    reveal_all(state)
+    assert "tamsin-freed" in state.fired and "tamsin" not in state.tokens
+
+
+def test_a_decision_lets_the_hero_choose_an_option():
+    """Decisions: the party chooses one option; its effects apply (rush the sentries: a spawn)."""
+    state = new()
+    state._fire("heard-tale", None)
+    quiet(state)
+    state.heroes[0]["at"] = state.tokens["goblin-fire"]
+    turn(state, 0)
+    state.apply("interact goblin-fire")
+    assert [a.text for a in state.legal_actions()] == ["choose 1", "choose 2"]
+    state.apply("choose 1")
+    assert "hollow-sentries" in state.groups and "goblin-fire" not in state.tokens
+
+
+def test_the_final_objective_wins():
+    """The end: the heroes win when the final objective's trigger fires."""
+    state = new()
+    for trigger in ("heard-tale", "stones-read", "halls-entered", "tamsin-freed"):
+        state._fire(trigger, None)
+    quiet(state)
+    state.heroes[0]["at"] = state.tokens["ford-stones"]
+    turn(state, 0)
+    state.apply("interact ford-stones")
+    assert state.current_player == TERMINAL and state.result == "win" and state.returns() == [1.0, 1.0]
+
+
+# -- shadow and rally -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_threat_rises_two_per_hero_one_per_threat_token_and_unexplored_tile(players):
+    """Threat step: two per hero, one per threat token on the map, one per unexplored tile."""
+    state = new(players=players)
+    quiet(state)
+    end_round_turns(state)
+    assert state.threat == 2 * players + 0 + 1  # J2 unexplored, no threat token yet
+
+
+def test_a_threshold_fires_its_threat_event():
+    """Threat events: reaching a threshold runs its effects (20: the hill-troll comes)."""
+    state = new()
+    quiet(state)
+    state.threat = 18
+    end_round_turns(state)
+    assert "hill-troll" in state.groups
+
+
+def test_a_full_threat_bar_loses():
+    """Threat: the adventure is lost when the bar fills."""
+    state = new()
+    quiet(state)
+    state.threat = 58
+    end_round_turns(state)
+    assert state.result == "loss" and state.end_reason == "threat" and state.returns() == [-1.0, -1.0]
+
+
+def test_a_defeated_hero_loses_at_the_next_shadow_phase():
+    """Defeat: a hero at a limit is defeated (no last stand yet); unless the final objective is met
+    before the next shadow phase begins, the heroes lose."""
+    state = new()
+    quiet(state)
+    state._suffer(0, 5, 0)
+    state._advance()
+    assert state.heroes[0]["defeated"] and state.result is None
+    assert state.turn == 1  # only Beravor plays on
+    state.apply("end")
+    assert state.result == "loss" and state.end_reason == "defeat"
+
+
+def test_darkness_makes_heroes_test_spirit_against_fear():
+    """Darkness step: each hero in darkness suffers the adventure's fear; spirit negates."""
+    state = new()
+    quiet(state)
+    state._fire("mist-falls", None)  # a darkness token on J1 0,0, where the heroes stand
+    deck(state, 0, BLANK)
+    deck(state, 1, SUCCESS)
+    end_round_turns(state)
+    reveal_all(state)
+    reveal_all(state)
+    assert state.heroes[0]["fear"] == 2 and state.heroes[1]["fear"] == 0
+
+
+def test_rally_scouts_two_and_keeps_at_most_four_prepared():
+    """Rally: reset, scout 2 (prepare one of them), and a fifth prepared card is discarded."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["prepared"] += [SUCCESS, FATE, "watchful"]
+    end_round_turns(state)
+    assert state.phase == "rally" and state.stack[-1]["t"] == "scout"
+    state.apply(state.chance_outcomes()[0][0])
+    state.apply(state.chance_outcomes()[0][0])
+    card = state.stack[-1]["revealed"][0]
+    state.apply(f"prepare {card}")
+    assert state.stack[-1]["t"] == "trim"
+    state.apply(f"discard {FATE}")
+    assert len(state.heroes[0]["prepared"]) == 4 and FATE in state.heroes[0]["discard"]
+
+
+# -- enemies ----------------------------------------------------------------------------------
+
+def test_enemies_move_toward_the_nearest_hero_and_attack():
+    """Enemy activation: the group moves up to its move along a shortest path and attacks once in
+    the hero's space; damage and fear come from its attack table by group size."""
+    state = new()
+    deck(state, 0, BLANK)
+    deck(state, 1, BLANK)
+    end_round_turns(state)
+    assert state.groups["road-ruffians"]["at"] == (0, 0)  # two spaces: a Ruffian moves 2
+    state.apply("enemy 1")
+    attack = state.game.table.enemy("Ruffian").attacks.attack[0]
+    reveal_all(state)
+    assert (state.heroes[0]["damage"], state.heroes[0]["fear"]) == (attack.damage[0], attack.fear[0])
+
+
+def test_negating_prevents_one_damage_or_fear_per_success():
+    """Negate: each success of the negating test prevents one damage or fear."""
+    state = new()
+    deck(state, 0, SUCCESS)
+    end_round_turns(state)
+    state.apply("enemy 1")
+    reveal_all(state)
+    assert state.heroes[0]["damage"] + state.heroes[0]["fear"] == 0
+
+
+def test_hero_attacks_spend_successes_on_item_abilities():
+    """Attack tests: successes buy item abilities, each once per attack (Sword: 1 for 2 hits,
+    2 for 5 hits: 3 successes give 7)."""
+    sword = middleearth.load("journeys", players=2).table.item("Sword")
+    assert [best_hits(sword, n) for n in range(5)] == [0, 2, 5, 7, 7]
+
+
+def test_armor_absorbs_hits_and_a_group_falls_figure_by_figure():
+    """Applying hits: armor and sorcery take hits first, for each figure; a figure at 0 health is
+    removed; a group with no figure left is defeated."""
+    state = new()
+    state._fire("heard-tale", None)
+    group = state.groups["downs-goblins"]  # 2 Goblin Scouts: health 3, armor 1
+    state._apply_hits("downs-goblins", 4)
+    assert group["figures"] == 1 and group["wounds"] == 0
+    state._apply_hits("downs-goblins", 1)
+    assert group["wounds"] == 0  # all absorbed by armor
+    state._apply_hits("downs-goblins", 4)
+    assert "downs-goblins" not in state.groups
+
+
+def test_an_attack_needs_the_group_in_range_of_the_item():
+    """Attack action: a group in the hero's space, or adjacent with a ranged item."""
+    state = new()
+    turn(state, 0)
+    assert not [a for a in state.legal_actions() if a.text.startswith("attack")]
+    state.heroes[0]["at"] = state.groups["road-ruffians"]["at"]
+    assert "attack road-ruffians sword might" in [a.text for a in state.legal_actions()]
+
+
+def test_leaving_a_readied_enemys_space_provokes_it():
+    """Provoke: moving out of a space with a readied enemy group makes it attack first."""
+    state = new()
+    state.heroes[0]["at"] = state.groups["road-ruffians"]["at"]
+    turn(state, 0)
+    state.apply("travel")
+    state.apply(next(a for a in state.legal_actions() if a.text.startswith("move")))
+    assert state.current_player == CHANCE and state.stack[-1]["t"] == "enemy_attack"
