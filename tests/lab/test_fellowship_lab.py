@@ -53,3 +53,5 @@ def test_simulate_command_shows_and_writes_the_fellowship_figures(tmp_path):
         rows = list(csv.DictReader(file))
     assert len(rows) == 4
     assert {"outcome", "score", "location", "last_event", "conflicts_completed", "corruption_2"} <= set(rows[0])
+    for plot in ("shares_outcome.png", "shares_location.png", "shares_last_event.png"):
+        assert (tmp_path / plot).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
