@@ -404,3 +404,57 @@ def test_leaving_a_readied_enemys_space_provokes_it():
     state.apply("travel")
     state.apply(next(a for a in state.legal_actions() if a.text.startswith("move")))
     assert state.current_player == CHANCE and state.stack[-1]["t"] == "enemy_attack"
+
+
+def test_an_elite_group_counterattacks_the_hero_who_attacked_it():
+    """Counterattack: a group still standing and in range attacks back; an elite one even when
+    exhausted."""
+    state = new()
+    state._fire("heard-tale", None)
+    state._fire("stones-read", None)
+    state._fire("halls-entered", None)
+    quiet(state)
+    state._spawn("barrow-wight")  # elite (Large)
+    state.groups["barrow-wight"]["exhausted"] = True
+    deck(state, 0, BLANK)
+    state.heroes[0]["at"] = state.groups["barrow-wight"]["at"]
+    turn(state, 0)
+    state.apply("attack barrow-wight sword might")
+    reveal_all(state)
+    assert state.current_player == CHANCE and state.stack[-1]["t"] == "enemy_attack"
+
+
+def test_hard_difficulty_gives_no_inspiration_for_exploring():
+    """Difficulty: on hard, heroes gain no inspiration when they explore a tile."""
+    state = new(difficulty="hard")
+    quiet(state)
+    state.heroes[0]["inspiration"] = 0
+    turn(state, 0)
+    state.apply("travel")
+    state.apply("move E")
+    state.apply("move E")
+    assert state.unexplored == [] and state.heroes[0]["inspiration"] == 0
+
+
+def test_the_apps_round_cap_ends_a_stalled_adventure():
+    """App rule (the adventure has no round limit): after ROUND_CAP rounds the game ends lost."""
+    from middleearth.games.journeys.state import ROUND_CAP
+
+    state = new()
+    quiet(state)
+    state.round = ROUND_CAP
+    end_round_turns(state)
+    while not state.is_terminal():  # the rally's scouting, then the cap
+        state.apply(state.chance_outcomes()[0][0] if state.current_player == CHANCE else state.legal_actions()[0])
+    assert state.result == "loss" and state.end_reason == "rounds"
+
+
+def test_a_refusal_says_what_the_rule_allows():
+    """Errors: a refused action names the rule, and the state is unchanged."""
+    state = new()
+    before = state.key()
+    with pytest.raises(IllegalAction, match="picks which hero takes the next turn"):
+        state.apply("travel")
+    with pytest.raises(IllegalAction, match="not an action of Journeys"):
+        state.apply("fly to Rivendell")
+    assert state.key() == before
