@@ -15,10 +15,12 @@ SUCCESS, FATE, BLANK = "steady-hand", "keep-low", "doubt"
 
 
 def new(players=2, **options):
-    """A state past setup's weakness draws: the party is choosing who takes the first turn."""
+    """A state past setup's weakness draws: the party is choosing who takes the first turn. The
+    damage and fear decks hold only plain cards (they turn facedown), unless a test says otherwise."""
     state = middleearth.load("journeys", players=players, **options).new_state()
     while state.current_player == CHANCE:
         state.apply(state.chance_outcomes()[0][0])
+    state.wound_decks = {"damage": {"bruised": 28}, "fear": {"unease": 28}}
     return state
 
 
@@ -28,8 +30,9 @@ def deck(state, seat, card, n=10):
 
 
 def reveal_all(state):
-    """Play every pending reveal with the card the deck holds most of."""
-    while state.current_player == CHANCE and state.chance_outcomes()[0][0].text.startswith("reveal"):
+    """Play every pending reveal (skill, damage and fear cards) with the card its deck holds most of."""
+    while state.current_player == CHANCE and state.chance_outcomes()[0][0].text.split()[0] in ("reveal", "damage",
+                                                                                             "fear"):
         state.apply(max(state.chance_outcomes(), key=lambda o: o[1])[0])
 
 
@@ -305,6 +308,7 @@ def test_a_defeated_hero_loses_at_the_next_shadow_phase():
     quiet(state)
     state._suffer(0, 5, 0)
     state._advance()
+    reveal_all(state)
     assert state.heroes[0]["defeated"] and state.result is None
     assert state.turn == 1  # only Beravor plays on
     state.apply("end")
@@ -458,3 +462,44 @@ def test_a_refusal_says_what_the_rule_allows():
     with pytest.raises(IllegalAction, match="not an action of Journeys"):
         state.apply("fly to Rivendell")
     assert state.key() == before
+
+
+# -- damage and fear cards --------------------------------------------------------------------
+
+def test_each_damage_is_a_card_revealed_and_resolved():
+    """Damage and fear: each is a card from its deck, resolved one at a time; a card that goes back
+    to the deck does not count toward the limit, one that stays (facedown or faceup) does."""
+    state = new()
+    state.wound_decks["damage"] = {"glancing-blow": 1, "bruised": 1}
+    state._suffer(0, 2, 0)
+    assert [a.text for a, _ in state.chance_outcomes()] == ["damage bruised", "damage glancing-blow"]
+    state.apply("damage glancing-blow")
+    state.apply("damage glancing-blow")  # it went back to the deck
+    assert state.heroes[0]["damage"] == 0 and state.wound_decks["damage"]["glancing-blow"] == 1
+
+
+def test_limits_are_checked_once_the_whole_source_is_suffered():
+    """Damage and fear: an immediate "suffer 1 more" belongs to the same source; the limit is checked
+    after all its cards (Aragorn's damage limit is 5)."""
+    state = new()
+    state.heroes[0]["damage"] = 3
+    state.wound_decks["damage"] = {"deep-wound": 2, "bruised": 5}
+    state._suffer(0, 1, 0)
+    state.apply("damage deep-wound")
+    assert state.heroes[0]["damage"] == 4 and not state.heroes[0]["defeated"]
+    state.apply("damage bruised")
+    assert state.heroes[0]["damage"] == 5 and state.heroes[0]["defeated"]
+
+
+def test_a_faceup_card_hinders_its_tests():
+    """Faceup cards: a stat penalty makes tests of that stat reveal fewer cards, at least one."""
+    state = new()
+    quiet(state)
+    state.wound_decks["fear"] = {"haunted": 3}
+    state._suffer(0, 0, 2)
+    state.apply("fear haunted")
+    state.apply("fear haunted")
+    assert state.heroes[0]["faceup"] == ["haunted", "haunted"]
+    state.stack.clear()
+    state._test(0, "spirit", {"kind": "negate", "damage": 0, "fear": 0})
+    assert state.stack[-1]["reveals"] == 1  # Aragorn's spirit 2, less 2, but one at least

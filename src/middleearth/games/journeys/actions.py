@@ -5,7 +5,8 @@ Players: ``hero gimli`` (the party picks who takes the next turn), ``travel``, `
 (inspiration spent on fate in a test), ``choose 1`` (an option of a decision), ``prepare
 quick-feet`` / ``prepare none`` (scouting), ``discard watchful`` (a fifth prepared card).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
-makes, by its number in the table), ``weakness NAME`` (the weakness dealt at setup).
+makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
+``fear NAME`` (a damage or fear card revealed as it is suffered).
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ GRAMMAR = [
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),
     ("weakness CARD", rf"weakness {_ID}"),
+    ("damage CARD", rf"damage {_ID}"),
+    ("fear CARD", rf"fear {_ID}"),
 ]
+PLAYER_FORMS = [form for form, _ in GRAMMAR[:-5]]
 _PATTERN = re.compile("|".join(f"(?:{pattern})" for _, pattern in GRAMMAR))
 
 
@@ -76,6 +80,6 @@ def parse_action(text: str) -> Move:
     """The action written ``text`` (spaces tidied); IllegalAction lists the forms there are."""
     tidy = " ".join(str(text).split())
     if not _PATTERN.fullmatch(tidy):
-        forms = ", ".join(form for form, _ in GRAMMAR[:-3])
+        forms = ", ".join(PLAYER_FORMS)
         raise IllegalAction(f"{text!r} is not an action of Journeys in Middle-earth; actions look like: {forms}")
     return Move(tidy)

@@ -58,6 +58,12 @@ class JourneysGame(Game):
             cards = (*self.table.starting_deck(name, role), self.table.starting_role_card(role),
                      *self.table.weaknesses)
             self.hero_cards[name] = {slug(c.name): c for c in cards}
+        self.wound_cards = {kind: {slug(c.name): c for c in getattr(self.table, kind).card}
+                            for kind in ("damage", "fear")}
+
+    def wound_card(self, name: str):
+        """A damage or fear card by its action name (the two decks share no name)."""
+        return self.wound_cards["damage"].get(name) or self.wound_cards["fear"][name]
 
     def _heroes(self, text: str) -> tuple[str, ...]:
         by_slug = {slug(h.name): h.name for h in self.table.heroes}

@@ -51,9 +51,12 @@ class JourneysState(State):
                 "name": name, "at": None, "deck": dict(deck), "discard": {},
                 "prepared": [slug(table.starting_role_card(hero.start.role).name)],
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
-                "damage": 0, "fear": 0, "items": list(hero.start.items), "defeated": False, "done": False,
+                "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
+                "done": False,
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
+        self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}
+                            for kind in ("damage", "fear")}
         self.round = 1
         self.phase = "setup"
         self.threat = 0
@@ -98,7 +101,7 @@ class JourneysState(State):
 
     def _task_mover(self, task: dict[str, Any]) -> int:
         kind = task["t"]
-        if kind in ("weakness", "enemy_attack"):
+        if kind in ("weakness", "enemy_attack", "wound"):
             return CHANCE
         if kind in ("test", "scout"):
             return CHANCE if task["reveals"] > 0 else task["hero"]
@@ -157,6 +160,11 @@ class JourneysState(State):
         task = self.stack[-1]
         if task["t"] == "weakness":
             pile = self.weakness_deck
+        elif task["t"] == "wound":
+            kind = "damage" if task["damage"] else "fear"
+            pile = self.wound_decks[kind]
+            total = sum(pile.values())
+            return [(Move(f"{kind} {c}"), n / total) for c, n in sorted(pile.items()) if n]
         elif task["t"] == "enemy_attack":
             attacks = self._enemy(task["group_enemy"]).attacks.attack
             return [(Move(f"enemy {n}"), 1 / len(attacks)) for n in range(1, len(attacks) + 1)]
@@ -263,6 +271,18 @@ class JourneysState(State):
                 self.stack.pop()
                 return True
             return False
+        if kind == "wound":
+            hero = self.heroes[task["hero"]]
+            for wound in ("damage", "fear"):
+                if task[wound] and not hero["defeated"]:
+                    if any(self.wound_decks[wound].values()):
+                        return False
+                    # The deck ran out: the wound still counts, as a card with no effect.
+                    hero[wound] += task[wound]
+                    task[wound] = 0
+            self.stack.pop()
+            self._check_limits(task["hero"])
+            return True
         if kind in ("weakness", "enemy_attack", "choice"):
             if kind == "enemy_attack" and (task["group"] not in self.groups or self.heroes[task["hero"]]["defeated"]):
                 self.stack.pop()
@@ -280,8 +300,11 @@ class JourneysState(State):
         if kind == "weakness":
             self._take(self.weakness_deck, words[1])
             hero = self.heroes[task["hero"]]
-            hero["deck"][words[1]] = hero["deck"].get(words[1], 0) + 1
+            pile = hero[task.get("to", "deck")]  # setup: into the deck; later: the discard pile
+            pile[words[1]] = pile.get(words[1], 0) + 1
             self.stack.pop()
+        elif kind == "wound":
+            self._wound(task, words[0], words[1])
         elif kind == "test" and words[0] == "reveal":
             hero = self.heroes[task["hero"]]
             self._take(hero["deck"], words[1])
@@ -405,6 +428,10 @@ class JourneysState(State):
         bonus = [self._elite(b) for b in group["elite"]]
         damage = attack.damage[group["figures"] - 1] + sum(b.damage for b in bonus)
         fear = attack.fear[group["figures"] - 1] + sum(b.fear for b in bonus)
+        if attack.after in ("lose_inspiration", "discard_prepared", "gain_weakness"):
+            # Beneath the test and the wounds: it happens once the hero has suffered.
+            self.stack.append({"t": "after", "hero": task["hero"], "effect": attack.after,
+                               "amount": attack.after_amount})
         self._say(f"{group['enemy']} ({task['group']}) attacks {self._hero_name(task['hero'])}: {attack.text} "
                   f"{damage} damage, {fear} fear; {attack.negate} negates")
         self._harm(task["hero"], damage, fear, attack.negate)
@@ -443,7 +470,8 @@ class JourneysState(State):
         for seat in reversed(range(len(self.heroes))):
             if not self.heroes[seat]["defeated"]:
                 self._reset_deck(seat)
-                self.stack.append({"t": "scout", "hero": seat, "reveals": SCOUT, "revealed": []})
+                reveals = max(1, SCOUT - self._penalty(seat, "scout_penalty"))
+                self.stack.append({"t": "scout", "hero": seat, "reveals": reveals, "revealed": []})
 
     def _new_round(self) -> None:
         if self.round >= ROUND_CAP:
@@ -463,7 +491,7 @@ class JourneysState(State):
             self.actions_left, self.moves = 0, 0
         elif verb == "travel":
             self.actions_left -= 1
-            self.moves += MOVES_PER_TRAVEL
+            self.moves += max(0, MOVES_PER_TRAVEL - self._penalty(seat, "travel_penalty"))
         elif verb == "move":
             self.moves -= 1
             self.stack.append({"t": "move_to", "hero": seat, "to": tuple(Hex(*hero["at"]).step(words[1]))})
@@ -515,6 +543,7 @@ class JourneysState(State):
     def _test(self, seat: int, stat: str, purpose: dict[str, Any]) -> None:
         """Reveal cards equal to the stat (at least one), then convert fate with inspiration."""
         value = self.game.table.hero(self.heroes[seat]["name"]).stats.stat(stat)
+        value -= self._penalty(seat, "stat_penalty", stat)
         self.stack.append({"t": "test", "hero": seat, "stat": stat, "reveals": max(1, value), "revealed": [],
                            "success": 0, "fate": 0, "decided": False, "purpose": purpose})
 
@@ -548,18 +577,70 @@ class JourneysState(State):
         self._suffer(seat, damage, fear)
 
     def _suffer(self, seat: int, damage: int, fear: int) -> None:
-        """Cards are taken facedown; limits are checked once the whole source is suffered."""
+        """Each damage or fear is a card revealed from its deck and resolved one at a time; limits
+        are checked once the whole source is suffered (the ``wound`` task)."""
         hero = self.heroes[seat]
-        if hero["defeated"]:
+        if hero["defeated"] or not (damage or fear):
             return
-        hero["damage"] += damage
-        hero["fear"] += fear
-        if damage or fear:
-            self._say(f"{hero['name']} suffers {damage} damage and {fear} fear")
+        self._say(f"{hero['name']} suffers {damage} damage and {fear} fear")
+        self.stack.append({"t": "wound", "hero": seat, "damage": damage, "fear": fear})
+
+    def _wound(self, task: dict[str, Any], kind: str, name: str) -> None:
+        """One damage or fear card: its immediate effect, then facedown, faceup or back to the deck."""
+        seat = task["hero"]
+        hero = self.heroes[seat]
+        self._take(self.wound_decks[kind], name)
+        task[kind] -= 1
+        card = self.game.wound_cards[kind][name]
+        if card.immediate is not None:
+            effect, amount = card.immediate.effect, card.immediate.amount
+            if effect == "suffer_damage":
+                task["damage"] += amount
+            elif effect == "suffer_fear":
+                task["fear"] += amount
+            else:
+                self._setback(seat, effect, amount)
+        if card.then == "discard":
+            self.wound_decks[kind][name] = self.wound_decks[kind].get(name, 0) + 1
+            return
+        hero[kind] += 1
+        if card.then == "faceup":
+            hero["faceup"].append(name)
+            self._inspire(seat, 0)  # a lower inspiration limit loses what is above it
+        self._say(f"{hero['name']} reveals {card.name}")
+
+    def _setback(self, seat: int, effect: str, amount: int) -> None:
+        """The small losses cards and attacks share; the hero's choice of prepared card to lose is
+        made for them (the latest prepared)."""
+        hero = self.heroes[seat]
+        if effect == "lose_inspiration":
+            hero["inspiration"] = max(0, hero["inspiration"] - amount)
+        elif effect == "discard_prepared":
+            for _ in range(min(amount, len(hero["prepared"]))):
+                card = hero["prepared"].pop()
+                hero["discard"][card] = hero["discard"].get(card, 0) + 1
+        elif effect == "gain_weakness" and any(self.weakness_deck.values()):
+            self.stack.append({"t": "weakness", "hero": seat, "to": "discard"})
+
+    def _do_after(self, task: dict[str, Any]) -> None:
+        if not self.heroes[task["hero"]]["defeated"]:
+            self._setback(task["hero"], task["effect"], task["amount"])
+
+    def _check_limits(self, seat: int) -> None:
+        hero = self.heroes[seat]
         stats = self.game.table.hero(hero["name"]).stats
-        if hero["damage"] >= stats.damage_limit or hero["fear"] >= stats.fear_limit:
+        if not hero["defeated"] and (hero["damage"] >= stats.damage_limit or hero["fear"] >= stats.fear_limit):
             hero["defeated"] = True  # last stands are not modelled yet: reaching a limit defeats
             self._say(f"{hero['name']} is defeated; the party must finish before the next shadow phase")
+
+    def _penalty(self, seat: int, effect: str, stat: str | None = None) -> int:
+        """What the hero's faceup damage and fear cards take away."""
+        total = 0
+        for name in self.heroes[seat]["faceup"]:
+            card = self.game.wound_card(name)
+            if card.while_faceup.effect == effect and card.while_faceup.stat == stat:
+                total += card.while_faceup.amount
+        return total
 
     def _hero_attacks(self, seat: int, group_id: str, item_name: str, successes: int) -> None:
         group = self.groups.get(group_id)
@@ -748,8 +829,8 @@ class JourneysState(State):
 
     def _inspire(self, seat: int, amount: int) -> None:
         hero = self.heroes[seat]
-        limit = self.game.table.hero(hero["name"]).stats.inspiration_limit
-        hero["inspiration"] = min(limit, hero["inspiration"] + amount)
+        limit = self.game.table.hero(hero["name"]).stats.inspiration_limit - self._penalty(seat, "inspiration_limit")
+        hero["inspiration"] = max(0, min(limit, hero["inspiration"] + amount))
 
     def _lose(self, why: str) -> None:
         end = self.game.adventure.end
