@@ -503,3 +503,18 @@ def test_a_faceup_card_hinders_its_tests():
     state.stack.clear()
     state._test(0, "spirit", {"kind": "negate", "damage": 0, "fear": 0})
     assert state.stack[-1]["reveals"] == 1  # Aragorn's spirit 2, less 2, but one at least
+
+
+def test_an_attacks_after_effect_follows_the_suffering():
+    """Enemy attacks: the attack's after effect is resolved once the hero has suffered (a Goblin
+    Scout's fourth attack: discard a prepared card)."""
+    state = new()
+    state._fire("heard-tale", None)
+    quiet(state)
+    state._spawn("downs-goblins")
+    deck(state, 0, BLANK)
+    state.stack.append(state._attack_task("downs-goblins", 0))
+    state.apply("enemy 4")
+    assert len(state.heroes[0]["prepared"]) == 1  # not before the test and the wounds
+    reveal_all(state)
+    assert state.heroes[0]["prepared"] == [] and state.heroes[0]["damage"] == 2
