@@ -9,6 +9,7 @@ import pytest
 import middleearth
 from middleearth.core.contract import CHANCE, TERMINAL
 from middleearth.core.errors import BadOption, IllegalAction
+from middleearth.games.journeys.hexmap import Hex
 from middleearth.games.journeys.state import best_hits
 
 SUCCESS, FATE, BLANK = "steady-hand", "keep-low", "doubt"
@@ -518,3 +519,50 @@ def test_an_attacks_after_effect_follows_the_suffering():
     assert len(state.heroes[0]["prepared"]) == 1  # not before the test and the wounds
     reveal_all(state)
     assert state.heroes[0]["prepared"] == [] and state.heroes[0]["damage"] == 2
+
+
+# -- choices the party makes ------------------------------------------------------------------
+
+def test_the_hero_splits_negating_successes_between_damage_and_fear():
+    """Negate: when both damage and fear are due, the hero chooses what each success negates."""
+    state = new()
+    state._negate(0, 2, 2, 1)
+    assert [a.text for a in state.legal_actions()] == ["negate 0", "negate 1"]
+    state.apply("negate 1")
+    reveal_all(state)
+    assert (state.heroes[0]["damage"], state.heroes[0]["fear"]) == (1, 2)
+
+
+def test_a_test_of_one_stat_from_a_list_lets_the_hero_pick():
+    """Tests: a hero told to test one of several stats chooses which (west stone: wisdom or wit)."""
+    state = new()
+    state._fire("heard-tale", None)
+    quiet(state)
+    state.heroes[0]["at"] = state.tokens["west-stone"]
+    turn(state, 0)
+    state.apply("interact west-stone")
+    assert [a.text for a in state.legal_actions()] == ["test wisdom", "test wit"]
+    state.apply("test wit")
+    assert state.stack[-1]["stat"] == "wit" and state.stack[-1]["reveals"] == 3
+
+
+def test_the_party_picks_between_tied_shortest_steps_of_an_enemy():
+    """Enemy activation: every step must close the distance; when several do, the party chooses."""
+    state = new()
+    state._fire("heard-tale", None)
+    quiet(state)
+    hexmap = state._map()
+    hero_at = state.heroes[0]["at"]
+    start = next(at for at in hexmap.spaces if len(hexmap.closer_steps(at, hero_at)) > 1
+                 and hexmap.distance(at, hero_at) == 2)
+    state._spawn("road-ruffians")
+    state.groups["road-ruffians"]["at"] = tuple(start)
+    state.heroes[1]["at"] = state.heroes[0]["at"]
+    state.stack.append({"t": "activate", "queue": ["road-ruffians"]})
+    state._advance()
+    choices = [a.text for a in state.legal_actions()]
+    assert len(choices) > 1 and all(c.startswith("step") for c in choices)
+    assert {Hex(*start).step(c.split()[1]) for c in choices} == set(hexmap.closer_steps(start, hero_at))
+    state.apply(choices[-1])
+    assert state.groups["road-ruffians"]["at"] == hero_at  # its second step, then its attack
+    assert state.current_player == CHANCE and state.stack[-1]["t"] == "enemy_attack"

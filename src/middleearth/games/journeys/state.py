@@ -105,7 +105,7 @@ class JourneysState(State):
             return CHANCE
         if kind in ("test", "scout"):
             return CHANCE if task["reveals"] > 0 else task["hero"]
-        return task["hero"]  # choice, trim
+        return task["hero"]  # choice, trim, split, stat; a step is the party's
 
     def _legal_actions(self) -> list[Move]:
         if self.stack:
@@ -126,6 +126,12 @@ class JourneysState(State):
             return ["prepare none", *(f"prepare {c}" for c in sorted(set(task["revealed"])))]
         if kind == "trim":
             return [f"discard {c}" for c in sorted(set(self.heroes[task["hero"]]["prepared"]))]
+        if kind == "split":
+            return [f"negate {n}" for n in range(task["low"], task["high"] + 1)]
+        if kind == "stat":
+            return [f"test {stat}" for stat in task["stats"]]
+        if kind == "step":
+            return [f"step {d}" for d in task["choices"]]
         return []
 
     def _turn_choices(self, seat: int) -> list[str]:
@@ -183,7 +189,11 @@ class JourneysState(State):
             wanted = {"test": "how much inspiration to spend on fate (convert N)",
                       "choice": "an option of the decision (choose N)",
                       "scout": "which scouted card to prepare (prepare CARD or prepare none)",
-                      "trim": "which prepared card to discard: at most four stay prepared"}[self.stack[-1]["t"]]
+                      "trim": "which prepared card to discard: at most four stay prepared",
+                      "split": "how many successes negate damage, the rest negating fear (negate N)",
+                      "stat": "which of the listed stats to test (test STAT)",
+                      "step": "which space, each closing the distance, the enemy moves into (step DIR)",
+                      }[self.stack[-1]["t"]]
             return f"{action} is not allowed now: {who} must choose {wanted}"
         if self.turn is None:
             return f"{action} is not allowed now: the party picks which hero takes the next turn (hero NAME)"
@@ -283,7 +293,9 @@ class JourneysState(State):
             self.stack.pop()
             self._check_limits(task["hero"])
             return True
-        if kind in ("weakness", "enemy_attack", "choice"):
+        if kind == "step":
+            return self._enemy_step(task)
+        if kind in ("weakness", "enemy_attack", "choice", "split", "stat"):
             if kind == "enemy_attack" and (task["group"] not in self.groups or self.heroes[task["hero"]]["defeated"]):
                 self.stack.pop()
                 return True
@@ -338,6 +350,17 @@ class JourneysState(State):
             hero = self.heroes[task["hero"]]
             hero["prepared"].remove(words[1])
             hero["discard"][words[1]] = hero["discard"].get(words[1], 0) + 1
+        elif kind == "split":
+            self.stack.pop()
+            n = int(words[1])
+            self._suffer(task["hero"], task["damage"] - n, max(0, task["fear"] - (task["successes"] - n)))
+        elif kind == "stat":
+            self.stack.pop()
+            self._test(task["hero"], words[1], task["purpose"])
+        elif kind == "step":
+            task["at"] = tuple(Hex(*task["at"]).step(words[1]))
+            task["moves"] -= 1
+            task["choices"] = []
         elif kind == "choice":
             self.stack.pop()
             option = self._interaction(task["interaction"]).options[int(words[1]) - 1]
@@ -398,26 +421,40 @@ class JourneysState(State):
             return
 
     def _activate(self, group_id: str) -> None:
-        """The group moves up to its move toward the nearest hero, every step closing the
-        distance, and attacks once in range; the first listed step is taken when several tie."""
+        """The group targets the nearest hero it can get in range of this activation (the first seat
+        on a tie) and moves toward them; a group that can reach no one stays ("no target")."""
         group = self.groups[group_id]
         enemy = self._enemy(group["enemy"])
         hexmap = self._map()
         reach = 1 if enemy.ranged else 0
-        targets = [(hexmap.distance(group["at"], h["at"]), i) for i, h in enumerate(self.heroes)
-                   if not h["defeated"]]
-        targets = sorted((d, i) for d, i in targets if d is not None)
         group["exhausted"] = True
-        if not targets:
-            return
-        distance, seat = targets[0]
-        if distance - enemy.move > reach:
-            return  # no hero can be reached this activation: "no target", the group stays
-        steps = enemy.move
-        while distance > reach and steps:
-            group["at"] = tuple(hexmap.closer_steps(group["at"], self.heroes[seat]["at"])[0])
-            distance, steps = distance - 1, steps - 1
-        self.stack.append(self._attack_task(group_id, seat))
+        targets = sorted((d, i) for i, h in enumerate(self.heroes) if not h["defeated"]
+                         for d in [hexmap.distance(group["at"], h["at"])] if d is not None and d - enemy.move <= reach)
+        if targets:
+            self.stack.append({"t": "step", "hero": self._leader(), "group": group_id, "target": targets[0][1],
+                               "at": group["at"], "moves": enemy.move, "reach": reach, "choices": []})
+
+    def _enemy_step(self, task: dict[str, Any]) -> bool:
+        """One space at a time, each closing the distance; the party picks among tied spaces. In
+        range, the group stops and attacks."""
+        group = self.groups.get(task["group"])
+        if group is None:
+            self.stack.pop()
+            return True
+        group["at"] = task["at"]
+        target = self.heroes[task["target"]]["at"]
+        distance = self._map().distance(group["at"], target)
+        if distance is not None and distance > task["reach"] and task["moves"]:
+            steps = self._map().closer_steps(group["at"], target)
+            if len(steps) == 1:
+                task["at"], task["moves"] = tuple(steps[0]), task["moves"] - 1
+                return True
+            task["choices"] = [d for d in DIRECTIONS if Hex(*group["at"]).step(d) in steps]
+            return False
+        self.stack.pop()
+        if distance is not None and distance <= task["reach"]:
+            self.stack.append(self._attack_task(task["group"], task["target"]))
+        return True
 
     def _attack_task(self, group_id: str, seat: int) -> dict[str, Any]:
         return {"t": "enemy_attack", "group": group_id, "group_enemy": self.groups[group_id]["enemy"], "hero": seat}
@@ -562,19 +599,16 @@ class JourneysState(State):
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
 
     def _negate(self, seat: int, damage: int, fear: int, successes: int) -> None:
-        """Each success prevents one; the party's choice is made for it: the kind nearer its limit."""
-        stats = self.game.table.hero(self.heroes[seat]["name"]).stats
-        hero = self.heroes[seat]
-        for _ in range(successes):
-            if not damage and not fear:
-                break
-            damage_room = stats.damage_limit - hero["damage"] - damage
-            fear_room = stats.fear_limit - hero["fear"] - fear
-            if damage and (not fear or damage_room <= fear_room):
-                damage -= 1
-            else:
-                fear -= 1
-        self._suffer(seat, damage, fear)
+        """Each success prevents one damage or fear; when both are due and the successes do not
+        cover them, the hero chooses the split (``negate N``: N against damage, the rest fear)."""
+        if successes >= damage + fear:
+            return
+        low, high = max(0, successes - fear), min(successes, damage)
+        if low == high:
+            self._suffer(seat, damage - low, max(0, fear - (successes - low)))
+            return
+        self.stack.append({"t": "split", "hero": seat, "damage": damage, "fear": fear, "successes": successes,
+                           "low": low, "high": high})
 
     def _suffer(self, seat: int, damage: int, fear: int) -> None:
         """Each damage or fear is a card revealed from its deck and resolved one at a time; limits
@@ -695,11 +729,12 @@ class JourneysState(State):
         if interaction.kind == "test":
             if seat is None:
                 return
-            stat = interaction.stat
-            if interaction.alt_stat is not None:  # the hero tests the better of the two
-                stats = self.game.table.hero(self.heroes[seat]["name"]).stats
-                stat = max((stat, interaction.alt_stat), key=stats.stat)
-            self._test(seat, stat, {"kind": "interaction", "interaction": interaction.id, "token": token})
+            purpose = {"kind": "interaction", "interaction": interaction.id, "token": token}
+            if interaction.alt_stat is not None and interaction.alt_stat != interaction.stat:
+                self.stack.append({"t": "stat", "hero": seat, "stats": [interaction.stat, interaction.alt_stat],
+                                   "purpose": purpose})
+            else:
+                self._test(seat, interaction.stat, purpose)
         elif interaction.kind == "decision":
             self.stack.append({"t": "choice", "hero": self._leader() if seat is None else seat,
                                "interaction": interaction.id, "token": token})
