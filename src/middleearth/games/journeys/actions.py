@@ -3,9 +3,9 @@
 Players: ``hero gimli`` (the party picks who takes the next turn), ``travel``, ``move NE``,
 ``interact shepherd``, ``attack road-ruffians sword might``, ``end`` (the turn), ``convert 2``
 (inspiration spent on fate in a test), ``choose 1`` (an option of a decision), ``prepare
-quick-feet`` / ``prepare none`` (scouting), ``discard watchful`` (a fifth prepared card), ``negate 2`` (successes against damage, the rest
-against fear), ``test wit`` (a test that offers two stats), ``step SE`` (the party picks an enemy's
-space when several shortest paths tie).
+quick-feet`` / ``prepare none`` (scouting), ``discard watchful`` (a fifth prepared card),
+``negate 2`` (successes against damage, the rest against fear), ``test wit`` (a test that offers
+two stats), ``step SE`` (the party picks an enemy's space when several shortest paths tie).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
 makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
 ``fear NAME`` (a damage or fear card revealed as it is suffered).

@@ -31,7 +31,8 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "objective": objective.text if objective else None,
         "heroes": [
             {"name": h["name"], "space": list(h["at"]) if h["at"] else None, "inspiration": h["inspiration"],
-             "damage": h["damage"], "fear": h["fear"], "faceup": list(h["faceup"]), "prepared": list(h["prepared"]), "items": list(h["items"]),
+             "damage": h["damage"], "fear": h["fear"], "faceup": list(h["faceup"]),
+             "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
              "turn_taken": h["done"]}
             for h in state.heroes
@@ -70,9 +71,10 @@ def plain_text(state: "JourneysState", seat: int | None) -> str:
     lines = [f"{view['adventure']}, round {view['round']} ({view['phase']} phase); threat "
              f"{view['threat']}/{view['threat_max']}; objective: {view['objective'] or '-'}"]
     for h in view["heroes"]:
+        faceup = f" ({', '.join(h['faceup'])})" if h["faceup"] else ""
         state_word = "defeated" if h["defeated"] else f"at {h['space'][0]},{h['space'][1]}" if h["space"] else ""
         lines.append(f"  {h['name']:<8} {state_word}  inspiration {h['inspiration']}  damage {h['damage']}  "
-                     f"fear {h['fear']}{' (' + ', '.join(h['faceup']) + ')' if h['faceup'] else ''}  deck {h['deck']}/discard {h['discard']}  prepared "
+                     f"fear {h['fear']}{faceup}  deck {h['deck']}/discard {h['discard']}  prepared "
                      f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
