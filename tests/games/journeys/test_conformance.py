@@ -54,11 +54,13 @@ def purposeful(state):
 
 
 def test_a_purposeful_party_can_finish_the_cold_lanterns():
-    wins = 0
-    for seed in range(6):
+    """About one game in ten is won by this simple party (2 heroes); 60 seeds find a win."""
+    for seed in range(60):
         rng = random.Random(seed)
         state = middleearth.load("journeys", players=2).new_state()
         while not state.is_terminal():
             state.apply(sample_chance(state, rng) if state.is_chance_node() else purposeful(state))
-        wins += state.result == "win"
-    assert wins >= 1  # seeds 0 and 1 win in 9 rounds at the time of writing
+        if state.result == "win":
+            assert "crossed-ford" in state.fired and state.objective == len(state.game.adventure.objective)
+            return
+    pytest.fail("no purposeful party won The Cold Lanterns in 60 games")

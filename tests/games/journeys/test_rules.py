@@ -336,8 +336,9 @@ def test_rally_scouts_two_and_keeps_at_most_four_prepared():
     state.heroes[0]["prepared"] += [SUCCESS, FATE, "watchful"]
     end_round_turns(state)
     assert state.phase == "rally" and state.stack[-1]["t"] == "scout"
-    state.apply(state.chance_outcomes()[0][0])
-    state.apply(state.chance_outcomes()[0][0])
+    assert state.stack[-1]["reveals"] == 2 + 1  # Aragorn's rally_scout_plus_one
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
     card = state.stack[-1]["revealed"][0]
     state.apply(f"prepare {card}")
     assert state.stack[-1]["t"] == "trim"
@@ -566,3 +567,35 @@ def test_the_party_picks_between_tied_shortest_steps_of_an_enemy():
     state.apply(choices[-1])
     assert state.groups["road-ruffians"]["at"] == hero_at  # its second step, then its attack
     assert state.current_player == CHANCE and state.stack[-1]["t"] == "enemy_attack"
+
+
+# -- hero abilities (design ids, docs/journeys.md) -----------------------------------------------
+
+def test_gimli_is_hardy_once_a_round():
+    """hardy: the first enemy attack each round that would damage Gimli does 1 less."""
+    state = new(heroes="gimli,legolas")
+    state._suffer_attack(0, 2, 0, from_enemy=True)
+    reveal_all(state)
+    state._suffer_attack(0, 2, 0, from_enemy=True)
+    reveal_all(state)
+    assert state.heroes[0]["damage"] == 1 + 2
+
+
+def test_legolas_keen_shot_adds_a_hit_at_range():
+    """keen_shot: an attack on a group in an adjacent space gains 1 hit."""
+    state = new(heroes="legolas,gimli")
+    group = state.groups["road-ruffians"]
+    state.heroes[0]["at"] = (1, 0)  # next to the Ruffian on J2 0,0
+    state._hero_attacks(0, "road-ruffians", "Great Bow", 0)
+    assert group["wounds"] == 1
+
+
+def test_beravor_swift_step_gives_one_more_move_a_turn():
+    """swift_step: once in each of her turns, a travel gives Beravor one more move."""
+    state = new(heroes="beravor,gimli")
+    quiet(state)
+    turn(state, 0)
+    state.apply("travel")
+    assert state.moves == 3
+    state.apply("travel")
+    assert state.moves == 5

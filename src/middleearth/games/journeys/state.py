@@ -52,7 +52,7 @@ class JourneysState(State):
                 "prepared": [slug(table.starting_role_card(hero.start.role).name)],
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
                 "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
-                "done": False,
+                "done": False, "ability": hero.ability.id, "ability_used": False,
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
         self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}
@@ -353,7 +353,8 @@ class JourneysState(State):
         elif kind == "split":
             self.stack.pop()
             n = int(words[1])
-            self._suffer(task["hero"], task["damage"] - n, max(0, task["fear"] - (task["successes"] - n)))
+            self._suffer_attack(task["hero"], task["damage"] - n, max(0, task["fear"] - (task["successes"] - n)),
+                                task["enemy"])
         elif kind == "stat":
             self.stack.pop()
             self._test(task["hero"], words[1], task["purpose"])
@@ -398,6 +399,8 @@ class JourneysState(State):
 
     def _end_turn(self) -> None:
         self.heroes[self.turn]["done"] = True
+        if self.heroes[self.turn]["ability"] == "swift_step":
+            self.heroes[self.turn]["ability_used"] = False
         self.turn, self.actions_left, self.moves = None, 0, 0
 
     def _begin_shadow(self) -> None:
@@ -471,16 +474,16 @@ class JourneysState(State):
                                "amount": attack.after_amount})
         self._say(f"{group['enemy']} ({task['group']}) attacks {self._hero_name(task['hero'])}: {attack.text} "
                   f"{damage} damage, {fear} fear; {attack.negate} negates")
-        self._harm(task["hero"], damage, fear, attack.negate)
+        self._harm(task["hero"], damage, fear, attack.negate, from_enemy=True)
 
-    def _harm(self, seat: int, damage: int, fear: int, negate: str | None) -> None:
+    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False) -> None:
         """Damage and fear with a chance to negate: a test of ``negate``, each success prevents one."""
         if not damage and not fear:
             return
         if negate is None:
             self._suffer(seat, damage, fear)
             return
-        self._test(seat, negate, {"kind": "negate", "damage": damage, "fear": fear})
+        self._test(seat, negate, {"kind": "negate", "damage": damage, "fear": fear, "enemy": from_enemy})
 
     def _do_darkness(self, task: dict[str, Any]) -> None:
         amount = self.game.adventure.adventure.darkness_fear
@@ -507,8 +510,15 @@ class JourneysState(State):
         for seat in reversed(range(len(self.heroes))):
             if not self.heroes[seat]["defeated"]:
                 self._reset_deck(seat)
-                reveals = max(1, SCOUT - self._penalty(seat, "scout_penalty"))
+                reveals = max(1, SCOUT - self._penalty(seat, "scout_penalty")) + self._scout_bonus(seat)
                 self.stack.append({"t": "scout", "hero": seat, "reveals": reveals, "revealed": []})
+
+    def _scout_bonus(self, seat: int) -> int:
+        """Aragorn's rally_scout_plus_one: he and each hero nearby (his space or an adjacent one)
+        reveal one card more when scouting."""
+        at = self.heroes[seat]["at"]
+        return int(any(h["ability"] == "rally_scout_plus_one" and not h["defeated"]
+                       and (self._map().distance(h["at"], at) or 0) <= 1 for h in self.heroes))
 
     def _new_round(self) -> None:
         if self.round >= ROUND_CAP:
@@ -518,6 +528,8 @@ class JourneysState(State):
         self.phase = "action"
         for hero in self.heroes:
             hero["done"] = False
+            if hero["ability"] == "hardy":
+                hero["ability_used"] = False  # once each round
 
     # -- a hero's turn -----------------------------------------------------------------------
 
@@ -529,6 +541,9 @@ class JourneysState(State):
         elif verb == "travel":
             self.actions_left -= 1
             self.moves += max(0, MOVES_PER_TRAVEL - self._penalty(seat, "travel_penalty"))
+            if hero["ability"] == "swift_step" and not hero["ability_used"]:
+                hero["ability_used"] = True  # Beravor's swift_step: once a turn, one more move
+                self.moves += 1
         elif verb == "move":
             self.moves -= 1
             self.stack.append({"t": "move_to", "hero": seat, "to": tuple(Hex(*hero["at"]).step(words[1]))})
@@ -592,23 +607,33 @@ class JourneysState(State):
         self._say(f"{hero['name']} tests {task['stat']}: {successes} success(es)")
         kind = purpose["kind"]
         if kind == "negate":
-            self._negate(seat, purpose["damage"], purpose["fear"], successes)
+            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False))
         elif kind == "attack":
             self._hero_attacks(seat, purpose["group"], purpose["item"], successes)
         elif kind == "interaction":
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
 
-    def _negate(self, seat: int, damage: int, fear: int, successes: int) -> None:
+    def _negate(self, seat: int, damage: int, fear: int, successes: int, from_enemy: bool = False) -> None:
         """Each success prevents one damage or fear; when both are due and the successes do not
         cover them, the hero chooses the split (``negate N``: N against damage, the rest fear)."""
         if successes >= damage + fear:
             return
         low, high = max(0, successes - fear), min(successes, damage)
         if low == high:
-            self._suffer(seat, damage - low, max(0, fear - (successes - low)))
+            self._suffer_attack(seat, damage - low, max(0, fear - (successes - low)), from_enemy)
             return
         self.stack.append({"t": "split", "hero": seat, "damage": damage, "fear": fear, "successes": successes,
-                           "low": low, "high": high})
+                           "low": low, "high": high, "enemy": from_enemy})
+
+    def _suffer_attack(self, seat: int, damage: int, fear: int, from_enemy: bool) -> None:
+        """Prevention comes after negation: Gimli's `hardy` prevents 1 damage of the round's first
+        enemy attack that would hurt him."""
+        hero = self.heroes[seat]
+        if from_enemy and damage and hero["ability"] == "hardy" and not hero["ability_used"]:
+            hero["ability_used"] = True
+            damage -= 1
+            self._say(f"{hero['name']} shrugs off 1 damage (hardy)")
+        self._suffer(seat, damage, fear)
 
     def _suffer(self, seat: int, damage: int, fear: int) -> None:
         """Each damage or fear is a card revealed from its deck and resolved one at a time; limits
@@ -681,6 +706,9 @@ class JourneysState(State):
         if group is None:
             return
         hits = best_hits(self._item(item_name), successes)
+        if self.heroes[seat]["ability"] == "keen_shot" and self._map().distance(
+                self.heroes[seat]["at"], group["at"]) == 1:
+            hits += 1  # Legolas's keen_shot: a group in an adjacent space takes 1 more hit
         self._say(f"{self._hero_name(seat)} attacks {group_id} with {item_name}: {hits} hit(s)")
         self._apply_hits(group_id, hits)
         group = self.groups.get(group_id)
