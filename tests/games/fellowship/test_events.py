@@ -235,7 +235,7 @@ def test_gollum_event_unpaid_gollum_leaves_the_game():
 
 def test_faces_of_the_dead_each_player_discards_a_star_or_three_runes():
     state = event_state("shelobs_lair", 2, hands=[["wild-brown"], [], []], runes=[0, 5, 3])
-    play(state, "give wild-brown")
+    play(state, "give wild-brown", "done")  # Sam could call Gandalf's Guidance for two stars, and does not
     assert state.runes == [0, 2, 0] and not any(state.out)
 
 

@@ -8,7 +8,7 @@ import pytest
 import middleearth
 from middleearth.games.fellowship.components import load_components
 
-from .scenario import FRODO, PIPPIN, SAM, allowed, haven_state, play, table, task
+from .scenario import FRODO, PIPPIN, SAM, allowed, haven_state, play, settle, table, task
 
 PARTS = load_components()
 BAG_END_DEALS = ["hiding-grey"] * 2 + ["fighting-brown"] * 4 + ["traveling-brown"] * 6 + ["friendship-brown"] * 6
@@ -114,6 +114,7 @@ def test_elrond_the_bearer_gives_each_rivendell_card_to_a_player():
     assert state.waiting["rivendell"] == []
     assert [sum(hand.values()) for hand in state.hands] == [4, 4, 4]
     assert state.hands[SAM][rivendell[1]] == 1
+    settle(state)  # Miruvor may be played before the Council
     assert state.pending[-1][0] == "council"
 
 

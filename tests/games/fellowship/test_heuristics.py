@@ -120,8 +120,6 @@ def test_a_hobbit_next_to_sauron_heals_and_one_far_from_him_with_no_cards_draws(
     pytest.fail("no turn to play cards was reached")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: resample may re-deal a Legendary card passed face down at "
-                   "the Council into the Quest deck; a match event revealing it then fails (IndexError in _do_match)")
 def test_a_re_deal_keeps_the_quest_deck_to_quest_cards():
     # The search agents (ismcts) play on re-deals: a deck they draw from must be a deck the game can have.
     game = middleearth.load("fellowship", players=3, sauron="15")

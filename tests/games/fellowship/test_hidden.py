@@ -45,6 +45,8 @@ def test_a_card_passed_face_down_is_known_to_giver_and_receiver_only():
     play(state, "decline", "give hiding-brown", "give hiding-brown")  # Nazgûl Appears paid
     while state.pending[-1][0] == "distribute":  # Elrond's cards, all to Pippin
         state.apply(f"give {state.pending[-1][2][0]} to Pippin")
+    while state.pending[-1][0] == "window":  # Pippin may play Miruvor before the Council
+        state.apply("pass")
     assert state.pending[-1][0] == "council" and state.current_player == 0
     passed = len(state.history)
     play(state, "give fighting-grey", "give wild-brown", "give traveling-brown")

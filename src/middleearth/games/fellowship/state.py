@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from middleearth.games.fellowship.game import FellowshipGame
 
 HAVENS = ("bag_end", "rivendell", "lothlorien")
+# Moments where the "at any time" plays (Miruvor, Elessar, Lembas, Healing, Persistence) are
+# offered: between the steps of a turn, before each event and each Safe Haven action.
+ANYTIME = ("tile", "after", "before_reveal", "event", "haven", "conflict_end")
 DECISIONS = {  # task kinds where a seat chooses; every other kind runs itself or is chance's
     "window", "gandalf_choose", "wild_tile", "play", "ring_advance", "cost", "volunteer", "choice",
     "exchange", "prepare", "distribute", "council", "discard", "arrange", "miruvor", "lembas", "fatty",
@@ -83,6 +86,7 @@ class FellowshipState(State):
         self.outcome: str | None = None  # destroyed | doom | ring_is_mine | bearer_lost | all_lost
         self.traitor: int | None = None
         self.last_event: str | None = None
+        self.last_turn: int | None = None  # who played the last turn of the last Conflict
         self.events_log: list[str] = []  # events resolved, in order (for the lab)
         self.pending: list[tuple] = [("haven", "bag_end", 0)]
         self._run()
@@ -157,7 +161,7 @@ class FellowshipState(State):
             tuple((k, tuple(v)) for k, v in self.waiting.items()), tuple(self.gandalf), self.active,
             tuple(self.played), self.tile, self.conflict_over, self.turn_over, tuple(sorted(self.protected)),
             tuple(self.pledges), tuple(self.revealed), tuple(sorted(self.in_transit.items())), self.outcome,
-            self.traitor, tuple(self.pending), tuple(sorted(self.roll_state.items())),
+            self.traitor, self.last_turn, tuple(self.pending), tuple(sorted(self.roll_state.items())),
             tuple(sorted(self.flags)),
         )
 
@@ -209,16 +213,31 @@ class FellowshipState(State):
             pool += other.hands[o] - self.known[seat][o]
             if o in other.in_transit:
                 pool[other.in_transit[o]] += 1
-        bag = sorted(pool.elements())
-        rng.shuffle(bag)
+        # Legendary cards never go into the Quest deck: an unseen one is in some hand, so those are
+        # dealt first among the unknown places in hands, then Quest cards fill the rest.
+        cards = self.game.components.cards
+        legendary = sorted(c for c in pool.elements() if not cards[c].quest)
+        quest = sorted(c for c in pool.elements() if cards[c].quest)
+        rng.shuffle(quest)
+        slots: list[tuple[int, str]] = []  # (seat, "hand" or "transit") for every unseen place
+        hands: dict[int, Counter[str]] = {}
         for o, size in sizes.items():
-            hand = Counter(self.known[seat][o]) & self.hands[o]
-            while sum(hand.values()) < size:
-                hand[bag.pop()] += 1
-            other.hands[o] = hand
+            hands[o] = Counter(self.known[seat][o]) & self.hands[o]
+            slots += [(o, "hand")] * (size - sum(hands[o].values()))
             if o in other.in_transit:
-                other.in_transit[o] = bag.pop()
-        other.deck = Counter(bag)
+                slots.append((o, "transit"))
+        rng.shuffle(slots)
+        filling = legendary + quest[: max(0, len(slots) - len(legendary))]
+        rng.shuffle(filling)
+        filling.sort(key=lambda c: cards[c].quest)  # legendary first, each to a random place
+        for (o, place), card in zip(slots, filling):
+            if place == "hand":
+                hands[o][card] += 1
+            else:
+                other.in_transit[o] = card
+        for o, hand in hands.items():
+            other.hands[o] = hand
+        other.deck = Counter(quest[max(0, len(slots) - len(legendary)):])
         if other.story_top and other.story_seer != seat:
             tiles = sorted((other.story + Counter(other.story_top)).elements())
             rng.shuffle(tiles)
@@ -505,7 +524,8 @@ class FellowshipState(State):
             self._push(("travel",))
             return
         self.active = self.bearer if self.bearer is not None else self.active
-        self._push(*self._step_tasks(steps[index], origin="haven"), ("haven", haven, index + 1))
+        self._push(("window", "haven", self._window_seats()), *self._step_tasks(steps[index], origin="haven"),
+                   ("haven", haven, index + 1))
 
     def _do_travel(self, task: tuple) -> None:
         self.location += 1
@@ -520,10 +540,11 @@ class FellowshipState(State):
         self.story_top, self.story_seer = [], None
         self.ring_used = False
         self.conflict_over = False
-        if not self.game.options["equal_turns"] or here == "moria":
+        self.flags = set()
+        if not self.game.options["equal_turns"] or self.last_turn is None:
             self.active = self.bearer if self.bearer is not None else self.active
-        else:
-            self.active = self._left_in_play(self.active)
+        else:  # turns go on clockwise from whoever ended the last Conflict
+            self.active = self._left_in_play(self.last_turn)
         self.pending.append(("turn",))
 
     # -- a turn in a Conflict ------------------------------------------------------------------
@@ -559,6 +580,7 @@ class FellowshipState(State):
     def _do_resolve_tile(self, task: tuple) -> None:
         tile = self.tile
         if tile is None or self.conflict_over:
+            self.flags.discard("staff")  # the Conflict ended first: the Staff's tile never came
             return
         if tile in ACTIVITIES:
             if tile in self._open_tracks():
@@ -589,6 +611,7 @@ class FellowshipState(State):
         self.tile = None
         self.played = []
         if self.conflict_over:
+            self.last_turn = self.active
             self._push(("conflict_end",))
             return
         self.active = self._left_in_play(self.active)
@@ -707,6 +730,7 @@ class FellowshipState(State):
             return
         self.event += 1
         self.flags.discard("magic")
+        self.protected = set()  # Athelas spares a player one event only
         self._push(("window", "event", self._window_seats()), ("resolve_event", self.event))
 
     def _do_resolve_event(self, task: tuple) -> None:
@@ -905,7 +929,8 @@ class FellowshipState(State):
                 self.pending.clear()
                 return
         if not self._in_play():
-            self.outcome = "all_lost"
+            on_mount_doom = self.bearer is None and self.conflict.finale
+            self.outcome = "doom" if on_mount_doom else "all_lost"
             self.pending.clear()
 
     def track_score(self) -> int:
@@ -1040,7 +1065,20 @@ class FellowshipState(State):
         if need.get("runes", 0) > 0 and self.runes[seat]:
             for amount in range(1, min(self.runes[seat], need["runes"]) + 1):
                 options.append(f"give runes {amount}")
+        if "guidance" in self.gandalf and self.runes[seat] >= self.game.components.gandalf_cost \
+                and self._star_units(need, 2):
+            options.append("call gandalf")  # Guidance, as a discarded card with two stars
         return options
+
+    def _star_units(self, need: dict[str, int], stars: int) -> dict[str, int]:
+        left, used = dict(need), {}
+        for _ in range(stars):
+            for key in ("wild", *ACTIVITIES):
+                if left.get(key, 0) > 0:
+                    left[key] -= 1
+                    used[key] = used.get(key, 0) + 1
+                    break
+        return used
 
     def _do_cost(self, task: tuple, words: list[str]) -> None:
         _, step, seats, need_items, scope, subject = task
@@ -1059,7 +1097,13 @@ class FellowshipState(State):
                 self._cost_failed(task)
             return
         need = dict(need_items)
-        if words[1] == "runes":
+        if words[0] == "call":
+            self.runes[seat] -= self.game.components.gandalf_cost
+            self.gandalf.remove("guidance")
+            for key, units in self._star_units(need, 2).items():
+                need[key] -= units
+            self.pledges.append((seat, "gandalf guidance"))
+        elif words[1] == "runes":
             amount = int(words[2])
             self.runes[seat] -= amount
             need["runes"] -= amount
@@ -1090,7 +1134,11 @@ class FellowshipState(State):
 
     def _return_pledges(self) -> None:
         for seat, item in self.pledges:
-            if item.startswith("runes "):
+            if item == "gandalf guidance":  # the call is taken back with the rest
+                self.runes[seat] += self.game.components.gandalf_cost
+                order = self.game.components.gandalf_cards
+                self.gandalf = [c for c in order if c in self.gandalf or c == "guidance"]
+            elif item.startswith("runes "):
                 self.runes[seat] += int(item.split()[1])
             elif item in TOKENS:
                 self.tokens[seat][TOKENS.index(item)] += 1
@@ -1104,7 +1152,7 @@ class FellowshipState(State):
         _, step, seats, need, scope, subject = task
         rolls: list[tuple] = []
         for seat, item in self.pledges:
-            if item.startswith("runes "):
+            if item.startswith("runes ") or item == "gandalf guidance":
                 continue
             if item in TOKENS:
                 self.supply[TOKENS.index(item)] += 1
@@ -1363,7 +1411,7 @@ class FellowshipState(State):
     def _story_uses(self, ability: str, moment: str) -> list[str]:
         hobbits = self.game.seat_hobbits
         live = self._in_play()
-        anytime = moment in ("tile", "after", "conflict_end", "before_reveal")
+        anytime = moment in ANYTIME
         if ability == "miruvor" and anytime:
             return [f" {hobbits[a]} {hobbits[b]}" for a in live for b in live if a != b and self.hands[a]]
         if ability == "elessar" and anytime:
@@ -1443,9 +1491,9 @@ class FellowshipState(State):
         live = self._in_play()
         options: list[str] = []
         for card in self.gandalf:
-            if card == "healing" and moment in ("tile", "after", "before_reveal", "event", "conflict_end"):
+            if card == "healing" and moment in ANYTIME:
                 options += [f"gandalf healing {hobbits[s]}" for s in live if self.corruption[s] > 0]
-            elif card == "persistence" and moment in ("tile", "after", "before_reveal", "event", "conflict_end"):
+            elif card == "persistence" and moment in ANYTIME:
                 options += [f"gandalf persistence {hobbits[s]}" for s in live]
             elif card == "guidance" and moment in ("tile", "after") and self.in_conflict() \
                     and not self.conflict_over:
@@ -1558,6 +1606,7 @@ _MOMENTS = {
     "after_roll": "the Threat die has been rolled",
     "tokens": "before each player shows a Life token",
     "conflict_end": "the Conflict has ended, before the Descent into Darkness",
+    "haven": "before the next Safe Haven action",
 }
 
 _DECISION_WORDS = {

@@ -82,6 +82,7 @@ def observe(state: "FellowshipState", seat: int | None) -> dict[str, Any]:
         "offered": [{"hobbit": hobbits[s], "item": item} for s, item in state.pledges],
         "revealed": list(state.revealed),
         "played_colours": list(state.played),
+        "choices": _choices(state),
         "last_event": state.last_event,
         "outcome": state.outcome,
     }
@@ -92,6 +93,34 @@ def observe(state: "FellowshipState", seat: int | None) -> dict[str, Any]:
         if state.story_top and state.story_seer == seat:
             view["story_top"] = list(state.story_top)
     return view
+
+
+def _choices(state: "FellowshipState") -> list[str]:
+    """The words behind ``choose N`` at a choice or an exchange (N counts from 1)."""
+    if state.outcome is not None or not state.pending:
+        return []
+    task = state.pending[-1]
+    if task[0] == "choice":
+        return [_effect_words(choice[0]) for choice in task[2]]
+    if task[0] == "exchange":
+        return [f"spend {task[2]} runes: {_effect_words(choice[0])}" for choice in task[3]]
+    return []
+
+
+def _effect_words(effect: tuple) -> str:
+    kind = effect[0]
+    who = {"self": "you", "active": "the active player", "ringbearer": "the Ring-bearer", "each": "each player",
+           "others": "the others"}
+    if kind == "sauron":
+        return f"Sauron moves {effect[1]} toward the hobbits"
+    if kind == "roll":
+        times = "" if effect[2] == 1 else f" {effect[2]} times"
+        return f"{who[effect[1]]} rolls the Threat die{times}"
+    if kind == "draw":
+        return f"{who[effect[1]]} draws {effect[2]} Quest cards"
+    if kind == "purity":
+        return f"{who[effect[1]]} moves one space away from Sauron"
+    return " ".join(str(part) for part in effect)
 
 
 def plain_text(state: "FellowshipState", seat: int | None) -> str:
@@ -127,6 +156,8 @@ def plain_text(state: "FellowshipState", seat: int | None) -> str:
         lines.append(f"Story tile: {view['tile'].replace('_', ' ')}")
     if view["offered"]:
         lines.append("Offered: " + ", ".join(f"{o['hobbit']} {o['item']}" for o in view["offered"]))
+    for number, words in enumerate(view["choices"], 1):
+        lines.append(f"  choose {number}: {words}")
     if view["revealed"]:
         lines.append("Face up: " + ", ".join(view["revealed"]))
     if "hand" in view:
