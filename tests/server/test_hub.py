@@ -40,13 +40,23 @@ def test_two_humans_and_an_ai_play_a_whole_game_over_websockets(hub: Hub) -> Non
         heard: dict[int, list[str]] = {0: [], 1: []}
         logs: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
         last: dict[int, dict[str, Any]] = {}
+        sent: dict[int, str] = {}
+        deadline = time.monotonic() + 120
         while any(last.get(seat, {}).get("status") != "finished" for seat in sockets):
+            assert time.monotonic() < deadline, "the game did not finish in two minutes"
             for seat, socket in sockets.items():
                 if last.get(seat, {}).get("status") == "finished":
                     continue
-                raw = socket.recv(timeout=20)
+                try:  # a seat with nothing new must not hold up the other
+                    raw = socket.recv(timeout=0.5)
+                except TimeoutError:
+                    continue
                 heard[seat].append(raw)
                 message = json.loads(raw)
+                if message.get("error") == "rate_limited":  # this client plays faster than a person may
+                    time.sleep(0.3)
+                    socket.send(sent[seat])
+                    continue
                 assert message["type"] == "state", message
                 assert message["log_from"] == len(logs[seat])
                 logs[seat] += message["log"]
@@ -59,8 +69,9 @@ def test_two_humans_and_an_ai_play_a_whole_game_over_websockets(hub: Hub) -> Non
                 last[seat] = message
                 if message["legal"] and not moved:
                     assert message["to_move"] == seat
-                    socket.send(json.dumps({"type": "action", "action": rng.choice(message["legal"]),
-                                            "version": message["version"]}))
+                    sent[seat] = json.dumps({"type": "action", "action": rng.choice(message["legal"]),
+                                             "version": message["version"]})
+                    socket.send(sent[seat])
         spectator = receive(watcher)
         assert spectator["seat"] is None and spectator["legal"] == []
     record = hub.http.get(f"/api/matches/{match['id']}/record").json()
@@ -244,3 +255,25 @@ def wait_until_finished(hub: Hub, match_id: str) -> dict[str, Any]:
     return seen
 
 
+
+
+def test_a_hidden_hand_game_shows_each_seat_only_its_own_draws(hub: Hub) -> None:
+    answer = hub.http.post("/api/matches", json={"game": "fellowship", "options": {"players": 2},
+                                                 "seats": [{"type": "human", "name": "Ana"},
+                                                           {"type": "human", "name": "Bo"}], "seed": 7})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    match_id, tokens = created["match"]["id"], created["tokens"]
+    frodo, sam, watcher = (hub.view(match_id, tokens["0"]), hub.view(match_id, tokens["1"]),
+                           hub.view(match_id))
+    deals = [entry for entry in frodo["log"] if entry["mover"] == "chance"]
+    assert len(deals) == 12  # Bag End: six cards each, dealt by chance
+    mine = [e["action"] for e in frodo["log"][:6]]
+    assert all(text and text.startswith("deal ") for text in mine)
+    assert sorted(t.split()[1] for t in mine) == sorted(frodo["observation"]["hand"])
+    assert all(e["action"] is None for e in frodo["log"][6:12])  # Sam's six stay hidden from Frodo
+    assert all(e["action"] is None for e in sam["log"][:6]) and all(e["action"] for e in sam["log"][6:12])
+    assert all(e["action"] is None for e in watcher["log"][:12])
+    assert "hand" not in watcher["observation"]
+    refused = hub.http.get(f"/api/matches/{match_id}/record")
+    assert refused.status_code != 200 and "over" in refused.text

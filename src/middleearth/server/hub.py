@@ -133,14 +133,14 @@ class Room:
             "rematch": self.rematch, "created": self.created.isoformat(timespec="seconds"),
         }
 
-    def public_log(self, start: int = 0) -> list[dict[str, Any]]:
-        """Action texts from ``start`` on; a hidden-information game keeps chance's draws hidden."""
-        hide_chance = self.game.hidden_information
+    def public_log(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """Action texts from ``start`` on, as ``seat`` saw them: the game hides what that seat
+        did not see (a card dealt to another hand, a card passed face down between two others)."""
+        log_text = self.state.log_text
         return [
-            {"version": number, "mover": "chance" if mover == CHANCE else mover,
-             "action": None if hide_chance and mover == CHANCE else str(action)}
-            for number, (action, mover) in enumerate(
-                zip(self.state.history[start:], self.state.movers[start:]), start=start + 1)
+            {"version": index + 1, "mover": "chance" if mover == CHANCE else mover,
+             "action": log_text(index, seat)}
+            for index, mover in enumerate(self.state.movers[start:], start=start)
         ]
 
     def cached(self, part: str, seat: int | None) -> Any:
@@ -162,7 +162,7 @@ class Room:
         """The whole view of ``seat`` (None: a spectator) with the whole log, as HTTP shows it."""
         message = {"type": "state", **self.summary(), "seat": seat,
                    "observation": self.cached("observation", seat), "legal": self.legal(seat),
-                   "log": self.public_log(), "log_from": 0}
+                   "log": self.public_log(seat), "log_from": 0}
         if text:
             message["text"] = self.cached("text", seat)
         return message
@@ -177,7 +177,7 @@ class Room:
         seat = connection.seat
         observation = self.cached("observation", seat)
         message = {"type": "state", **summary, "seat": seat, "legal": self.legal(seat),
-                   "log": self.public_log(connection.logged), "log_from": connection.logged}
+                   "log": self.public_log(seat, connection.logged), "log_from": connection.logged}
         patch = None
         if connection.observation is not None:
             patch = observation_patch(connection.observation, observation)
