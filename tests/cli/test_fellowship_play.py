@@ -128,7 +128,7 @@ def frodo_plays_cards(state) -> bool:
 
 
 @pytest.mark.parametrize("line, message", [
-    ("dance", "is not an action of this game; actions look like: pass, ring"),
+    ("dance", "is not an action of The Lord of the Rings; actions look like: pass, ring"),
     ("99", "there is no choice 99"),
     ("volunteer", "volunteer is not possible now: Frodo plays up to two cards"),
 ])

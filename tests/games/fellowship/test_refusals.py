@@ -32,7 +32,7 @@ def test_a_broken_data_file_names_the_file_and_field(tmp_path):
 
 @pytest.mark.parametrize("text,words", [
     ("play gimli", "not possible now"),
-    ("fly to the eagles", "not an action of this game"),
+    ("fly to the eagles", "not an action of The Lord of the Rings"),
     ("give heart", "not possible now"),
 ])
 def test_illegal_actions_are_refused_and_change_nothing(text, words):

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 
-from middleearth.core.contract import Action
-from middleearth.core.errors import IllegalAction
+from middleearth.core.actions import Grammar, TextAction
 
 _ID = r"[a-z0-9][a-z0-9-]*"
 GRAMMAR = [
@@ -40,8 +39,8 @@ GRAMMAR = [
     ("damage CARD", rf"damage {_ID}"),
     ("fear CARD", rf"fear {_ID}"),
 ]
+_GRAMMAR = Grammar("Journeys in Middle-earth", GRAMMAR, shown=-5)
 PLAYER_FORMS = [form for form, _ in GRAMMAR[:-5]]
-_PATTERN = re.compile("|".join(f"(?:{pattern})" for _, pattern in GRAMMAR))
 
 
 def slug(name: str) -> str:
@@ -49,42 +48,12 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-class Move(Action):
-    """One action, named by its text."""
+class Move(TextAction):
+    """One action of this game, named by its text."""
 
-    __slots__ = ("text",)
-
-    def __init__(self, text: str):
-        object.__setattr__(self, "text", text)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Move and other.text == self.text  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __reduce__(self):  # deepcopy and pickle of a slotted, frozen value
-        return (Move, (self.text,))
-
-    @property
-    def verb(self) -> str:
-        return self.text.split(" ", 1)[0]
-
-    @property
-    def words(self) -> list[str]:
-        return self.text.split(" ")
+    __slots__ = ()
 
 
 def parse_action(text: str) -> Move:
     """The action written ``text`` (spaces tidied); IllegalAction lists the forms there are."""
-    tidy = " ".join(str(text).split())
-    if not _PATTERN.fullmatch(tidy):
-        forms = ", ".join(PLAYER_FORMS)
-        raise IllegalAction(f"{text!r} is not an action of Journeys in Middle-earth; actions look like: {forms}")
-    return Move(tidy)
+    return _GRAMMAR.parse(text, Move)

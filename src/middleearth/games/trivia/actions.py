@@ -9,11 +9,9 @@ Chance: ``card ID`` (a question card), ``draw ID`` (a location card), ``die FACE
 
 from __future__ import annotations
 
-import re
 from itertools import product
 
-from middleearth.core.contract import Action
-from middleearth.core.errors import IllegalAction
+from middleearth.core.actions import Grammar, TextAction
 
 CHIP_NAMES = ("ring", "combat", "travel")
 _ID = r"[a-z0-9]+(?:-[a-z0-9_]+)*"
@@ -34,48 +32,18 @@ GRAMMAR = [
     ("die FACE", rf"die {_ID}"),
     ("tile ID", rf"tile {_ID}"),
 ]
-_PATTERN = re.compile("|".join(f"(?:{pattern})" for _, pattern in GRAMMAR))
+_GRAMMAR = Grammar("the Trivia Game", GRAMMAR, shown=-4)
 
 
-class Move(Action):
-    """One action, named by its text."""
+class Move(TextAction):
+    """One action of this game, named by its text."""
 
-    __slots__ = ("text",)
-
-    def __init__(self, text: str):
-        object.__setattr__(self, "text", text)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Move and other.text == self.text  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __reduce__(self):  # deepcopy and pickle of a slotted, frozen value
-        return (Move, (self.text,))
-
-    @property
-    def verb(self) -> str:
-        return self.text.split(" ", 1)[0]
-
-    @property
-    def rest(self) -> str:
-        return self.text.split(" ", 1)[1] if " " in self.text else ""
+    __slots__ = ()
 
 
 def parse_action(text: str) -> Move:
     """The action written ``text`` (spaces tidied); IllegalAction lists the forms there are."""
-    tidy = " ".join(str(text).split())
-    if not _PATTERN.fullmatch(tidy):
-        forms = ", ".join(form for form, _ in GRAMMAR[:-4])
-        raise IllegalAction(f"{text!r} is not an action of the Trivia Game; actions look like: {forms}")
-    return Move(tidy)
+    return _GRAMMAR.parse(text, Move)
 
 
 Chips = tuple[int, int, int]  # ring, combat, travel
