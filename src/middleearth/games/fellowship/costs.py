@@ -162,19 +162,9 @@ class Costs(Base):
             card = words[1]
             for key, units in self._card_units(seat, card, need).items():
                 need[key] -= units
-            self.hands[seat][card] -= 1
-            if not self.hands[seat][card]:
-                del self.hands[seat][card]
-            self._forget(seat, card)
+            self._take_from_hand(seat, card)
             self.pledges.append((seat, card))
         self.pending.append(("cost", step, seats, tuple(sorted(need.items())), scope, subject))
-
-    def _forget(self, seat: int, card: str) -> None:
-        for row in self.known:
-            if row[seat][card]:
-                row[seat][card] -= 1
-                if not row[seat][card]:
-                    del row[seat][card]
 
     def _return_pledges(self) -> None:
         for seat, item in self.pledges:

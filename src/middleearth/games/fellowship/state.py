@@ -503,6 +503,20 @@ class FellowshipState(Costs, Windows, State):
     def ability(self, seat: int) -> str:
         return self.game.seat_abilities[seat]
 
+    def _take_from_hand(self, seat: int, card: str) -> None:
+        """``card`` leaves ``seat``'s hand (played, given, discarded): nobody knows it is there now."""
+        self.hands[seat][card] -= 1
+        if not self.hands[seat][card]:
+            del self.hands[seat][card]
+        self._forget(seat, card)
+
+    def _forget(self, seat: int, card: str) -> None:
+        for row in self.known:
+            if row[seat][card]:
+                row[seat][card] -= 1
+                if not row[seat][card]:
+                    del row[seat][card]
+
     # -- locations -----------------------------------------------------------------------------
 
     @property
@@ -1071,10 +1085,7 @@ class FellowshipState(Costs, Windows, State):
     def _do_council(self, task: tuple, words: list[str]) -> None:
         seats = task[1]
         seat, card = seats[0], words[1]
-        self.hands[seat][card] -= 1
-        if not self.hands[seat][card]:
-            del self.hands[seat][card]
-        self._forget(seat, card)
+        self._take_from_hand(seat, card)
         self.in_transit[seat] = card
         if seats[1:]:
             self.pending.append(("council", seats[1:]))
@@ -1089,10 +1100,7 @@ class FellowshipState(Costs, Windows, State):
     def _do_discard(self, task: tuple, words: list[str]) -> None:
         _, seat, count = task
         card = words[1]
-        self.hands[seat][card] -= 1
-        if not self.hands[seat][card]:
-            del self.hands[seat][card]
-        self._forget(seat, card)
+        self._take_from_hand(seat, card)
         self.discard[card] += 1
         if count > 1:
             self.pending.append(("discard", seat, count - 1))
@@ -1120,10 +1128,7 @@ class FellowshipState(Costs, Windows, State):
     def _do_miruvor(self, task: tuple, words: list[str]) -> None:
         _, giver, receiver = task
         card = words[1]
-        self.hands[giver][card] -= 1
-        if not self.hands[giver][card]:
-            del self.hands[giver][card]
-        self._forget(giver, card)
+        self._take_from_hand(giver, card)
         self.hands[receiver][card] += 1
         self.known[giver][receiver][card] += 1
 
@@ -1131,10 +1136,7 @@ class FellowshipState(Costs, Windows, State):
         seat = task[1]
         if words[0] == "discard":
             card = words[1]
-            self.hands[seat][card] -= 1
-            if not self.hands[seat][card]:
-                del self.hands[seat][card]
-            self._forget(seat, card)
+            self._take_from_hand(seat, card)
             self.discard[card] += 1
             self.pending.append(("lembas", seat))
             return
@@ -1234,10 +1236,7 @@ class FellowshipState(Costs, Windows, State):
             return
         card_id = words[1]
         card = self.game.components.cards[card_id]
-        self.hands[seat][card_id] -= 1
-        if not self.hands[seat][card_id]:
-            del self.hands[seat][card_id]
-        self._forget(seat, card_id)
+        self._take_from_hand(seat, card_id)
         self.discard[card_id] += 1
         self.played.append(card.colour)
         activity = words[3] if len(words) == 4 else card.symbols[0]

@@ -89,10 +89,7 @@ class Windows(Base):
             self._push(("gandalf_choose", moment), reopen)
             return
         card, ability = words[1], self.game.components.cards[words[1]].ability
-        self.hands[seat][card] -= 1
-        if not self.hands[seat][card]:
-            del self.hands[seat][card]
-        self._forget(seat, card)
+        self._take_from_hand(seat, card)
         self.discard[card] += 1
         targets = [hobbits.index(w) for w in words[2:]]
         tasks: list[tuple] = []
