@@ -277,3 +277,29 @@ def test_a_hidden_hand_game_shows_each_seat_only_its_own_draws(hub: Hub) -> None
     assert "hand" not in watcher["observation"]
     refused = hub.http.get(f"/api/matches/{match_id}/record")
     assert refused.status_code != 200 and "over" in refused.text
+
+
+def test_the_table_chat_reaches_everyone_and_only_seats_may_speak(hub: Hub) -> None:
+    created = hub.create([{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}])
+    match_id, tokens = created["match"]["id"], created["tokens"]
+
+    def next_of(socket, kind: str) -> dict[str, Any]:
+        while True:
+            message = receive(socket)
+            if message["type"] == kind:
+                return message
+
+    with hub.socket(match_id, tokens["0"]) as ana, hub.socket(match_id, tokens["1"]) as bo, \
+            hub.socket(match_id) as watcher:
+        ana.send(json.dumps({"type": "chat", "text": "  I hold   two Hiding cards  "}))
+        for socket in (ana, bo, watcher):
+            said = next_of(socket, "chat")["messages"]
+            assert said[0]["seat"] == 0 and said[0]["name"] == "Ana"
+            assert said[0]["text"] == "I hold two Hiding cards"
+        watcher.send(json.dumps({"type": "chat", "text": "psst"}))
+        refused = next_of(watcher, "refused")
+        assert refused["error"] == "bad_token" and "join a seat" in refused["reason"]
+        bo.send(json.dumps({"type": "chat", "text": "x" * 301}))
+        assert next_of(bo, "refused")["error"] == "bad_request"
+    with hub.socket(match_id) as late:  # a newcomer reads what was said before
+        assert [m["text"] for m in next_of(late, "chat")["messages"]] == ["I hold two Hiding cards"]

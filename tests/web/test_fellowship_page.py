@@ -201,3 +201,14 @@ def test_hot_seat_covers_the_hand_until_the_next_player_has_the_device(page, hub
     page.click(".fs-reveal")
     page.wait_for_selector(".fs-card")
     assert page.inner_text(".fs-hand h3").startswith("Sam's hand")
+
+
+def test_the_table_chat_carries_words_not_cards(page, hub):
+    """'Players may not reveal what cards they have in hand, though they may freely talk about
+    them': the hub's table chat, under the board."""
+    create_from_hub(page, hub)
+    page.fill(".match-chat input", "I can pay the Nazgûl with two Hiding cards")
+    page.click(".match-chat button[type=submit]")
+    page.wait_for_selector(".chat-lines li", timeout=WAIT_MS)
+    assert "two Hiding cards" in page.inner_text(".chat-lines")
+    assert page.locator(".chat-lines li").count() == 1  # said once, shown once

@@ -263,9 +263,19 @@ async def _answer(room: Room, connection: Connection, message: dict, limit: Rate
     kind = request.get("type") if isinstance(request, dict) else None
     if kind == "ping":
         return {"type": "pong", "version": room.version}
+    if kind == "chat":
+        words = request.get("text")
+        try:
+            if not isinstance(words, str):
+                raise ApiError("bad_request", 'a chat message is {"type": "chat", "text": WORDS}')
+            await room.say(connection.seat if connection in room.connections else None, words)
+        except ApiError as refusal:
+            return {"type": "refused", **refusal.body(), "version": room.version}
+        return None
     if kind != "action":
         return {"type": "error", "error": "bad_request",
-                "reason": 'send {"type": "action", "action": TEXT, "version": N} or {"type": "ping"}'}
+                "reason": 'send {"type": "action", "action": TEXT, "version": N}, {"type": "chat", "text": WORDS} '
+                          'or {"type": "ping"}'}
     action, version = request.get("action"), request.get("version")
     if not isinstance(action, str) or not isinstance(version, int) or isinstance(version, bool):
         return {"type": "error", "error": "bad_request",

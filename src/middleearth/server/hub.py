@@ -16,6 +16,7 @@ import importlib
 import logging
 import random
 import secrets
+from collections import deque
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -39,6 +40,8 @@ STATUS = {
 FINISHED_LISTED = 50
 FINISHED_KEPT = 16  # finished matches kept in memory with nobody connected (replays, records)
 QUEUE_LIMIT = 256  # messages waiting for one slow client before it is dropped
+CHAT_LENGTH = 300  # characters in one chat message
+CHAT_KEPT = 100  # chat messages a match keeps for newcomers (in memory: table talk is not the record)
 
 
 class ApiError(Exception):
@@ -88,6 +91,7 @@ class Room:
         self.id, self.seed, self.status, self.created = row.id, row.seed, row.status, row.created
         self.seats = row.seats
         self.rematch = row.rematch
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.state = state
         self.game: Game = state.game
         self.lock = asyncio.Lock()
@@ -215,6 +219,31 @@ class Room:
         async with self.lock:
             self.connections.add(connection)
             self.announce()  # the newcomer gets its full view; the others see it connected
+            if self.chat:
+                self._queue(connection, {"type": "chat", "messages": list(self.chat)})
+
+    async def say(self, seat: int | None, text: str) -> None:
+        """Table talk: a seat's words to everyone at the match. Players may talk about their
+        cards but never show them, so the chat carries words only, and only seats may speak."""
+        if seat is None:
+            raise ApiError("bad_token", "spectators may read the table's chat but not write in it: join a seat")
+        words = " ".join(text.split())
+        if not words:
+            raise ApiError("bad_request", "a chat message needs some words")
+        if len(words) > CHAT_LENGTH:
+            raise ApiError("bad_request", f"a chat message may hold {CHAT_LENGTH} characters")
+        said = {"seat": seat, "name": self.seats[seat].name, "text": words,
+                "at": now().isoformat(timespec="seconds")}
+        async with self.lock:
+            self.chat.append(said)
+            for connection in list(self.connections):
+                self._queue(connection, {"type": "chat", "messages": [said]})
+
+    def _queue(self, connection: Connection, message: dict[str, Any]) -> None:
+        try:
+            connection.queue.put_nowait(message)
+        except asyncio.QueueFull:  # a client that does not read loses its table talk, not the game
+            pass
 
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)

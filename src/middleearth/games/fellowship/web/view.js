@@ -325,7 +325,6 @@ export function createView(root, ctx) {
     if (!(frame.log ?? []).length) log.append(el("li", { class: "empty" }, "The quest begins at Bag End."));
     side.append(el("h3", {}, "What happened"), log);
     log.scrollTop = log.scrollHeight;
-    // TODO(hub): a table chat goes here once the hub offers one (no chat endpoint yet).
   }
 
   return {

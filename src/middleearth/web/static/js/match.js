@@ -25,7 +25,8 @@ export async function showMatch(root, id, params) {
 
   const head = el("div", { class: "match-head panel" });
   const board = el("div", { class: "match-board" });
-  clear(root).append(el("div", { class: "match", "data-match": id }, head, board));
+  const chat = tableChat(token, (text) => socket?.send(JSON.stringify({ type: "chat", text })));
+  clear(root).append(el("div", { class: "match", "data-match": id }, head, board, chat.root));
 
   const textual = params.get("view") === "text";  // any game's plain view, on request
   const module = textual ? generic : await loadView(summary.game);
@@ -74,6 +75,8 @@ export async function showMatch(root, id, params) {
         toast(`${frame.seats[next]?.name ?? `seat ${next}`} to play`);
         location.hash = `#/match/${id}?seat=${next}${textual ? "&view=text" : ""}`;
       }
+    } else if (message.type === "chat") {
+      chat.add(message.messages);
     } else if (message.type === "refused" || message.type === "error") {
       toast(message.reason, "error");
       if (frame) view.update(frame);  // give the controls back
@@ -228,4 +231,29 @@ function drawHead(head, frame, seat, held, id, title, textual) {
     el("div", { class: "match-title" }, el("h1", {}, title),
       el("span", { class: `status status-${frame.status}` }, status), el("span", { class: "who" }, who)),
     seats, tools);
+}
+
+/** The table's chat: players may talk about their cards, never show them (words only). */
+function tableChat(token, send) {
+  const lines = el("ol", { class: "chat-lines", "aria-live": "polite" });
+  const input = el("input", { type: "text", maxlength: "300", placeholder: "Say something to the table",
+                              "aria-label": "chat message" });
+  const form = el("form", { class: "chat-form" }, input, el("button", { type: "submit" }, "Say"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) send(text);
+    input.value = "";
+  });
+  const root = el("section", { class: "match-chat panel" }, el("h3", {}, "Table talk"), lines,
+                  token === null ? el("p", { class: "muted" }, "Join a seat to talk.") : form);
+  return {
+    root,
+    add(messages) {
+      for (const said of messages) {
+        lines.append(el("li", {}, el("b", {}, said.name), " ", said.text));
+      }
+      lines.scrollTop = lines.scrollHeight;
+    },
+  };
 }
