@@ -115,12 +115,13 @@ def play_all(args: argparse.Namespace, kept: list[dict[str, Any]] | None = None)
     if len(args.search_games) != len(args.search_iterations):
         raise SystemExit("give one --search-games count for each --search-iterations value")
     for iterations, games in zip(args.search_iterations, args.search_games):
-        for agent in ("ismcts", "allseeing"):
-            cell = search_cell(agent, args.search_players, args.search_sauron, games, iterations, args.seed,
-                               args.workers)
-            print(f"{agent:9} {args.search_players}p Sauron {args.search_sauron:2}, {iterations} iterations: "
-                  f"{_wins_text(cell)} in {cell['seconds']:.0f} s", flush=True)
-            cells.append(cell)
+        for players in args.search_players:
+            for sauron in args.search_sauron:
+                for agent in ("ismcts", "allseeing"):
+                    cell = search_cell(agent, players, sauron, games, iterations, args.seed, args.workers)
+                    print(f"{agent:9} {players}p Sauron {sauron:2}, {iterations} iterations: "
+                          f"{_wins_text(cell)} in {cell['seconds']:.0f} s", flush=True)
+                    cells.append(cell)
     return {"seed": args.seed, "workers": args.workers, "cells": cells, "engine": engine_version(),
             "total_seconds": sum(cell["seconds"] for cell in cells)}
 
@@ -376,8 +377,8 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, nargs="+", default=[30],
                         help="games of each search team, one count per --search-iterations value")
     parser.add_argument("--search-iterations", type=int, nargs="+", default=[10])
-    parser.add_argument("--search-players", type=int, default=3)
-    parser.add_argument("--search-sauron", type=int, default=15)
+    parser.add_argument("--search-players", type=int, nargs="+", default=[3])
+    parser.add_argument("--search-sauron", type=int, nargs="+", default=[15])
     parser.add_argument("--draw-only", action="store_true", help="redraw plots and tables from the saved records")
     parser.add_argument("--search-only", action="store_true",
                         help="replay only the ismcts and allseeing cells, keeping the saved random and heuristic ones")
