@@ -23,6 +23,8 @@ import middleearth
 from middleearth.agents import make_agent
 from middleearth.games.fellowship.heuristics import FellowshipHeuristics
 
+from decisions import decision_states
+
 
 def playouts(players: int, seconds: float, policy: str, seed: int = 1) -> dict[str, Any]:
     """Games played by ``policy`` (random, or the heuristic for every seat) for ``seconds``."""
@@ -57,20 +59,9 @@ def playouts(players: int, seconds: float, policy: str, seed: int = 1) -> dict[s
 
 def positions(players: int, count: int, seed: int) -> list[middleearth.State]:
     """``count`` seat decisions with two or more options, spread over seeded heuristic games."""
-    game = middleearth.load("fellowship", players=players)
     heuristics = FellowshipHeuristics()
-    rng = random.Random(seed)
-    found: list[middleearth.State] = []
-    while len(found) < count:
-        state = game.new_state()
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply(middleearth.sample_chance(state, rng))
-                continue
-            if len(state.legal_actions()) > 1 and rng.random() < 0.1:
-                found.append(state.clone())
-            state.apply(heuristics.policy(state, state.current_player))
-    return found
+    return decision_states(middleearth.load("fellowship", players=players), count, seed,
+                           lambda state, rng: heuristics.policy(state, state.current_player), keep=0.1)
 
 
 def ismcts_speed(found: list[middleearth.State], iterations: int, agent: str = "ismcts") -> dict[str, Any]:

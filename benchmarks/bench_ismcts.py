@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -25,25 +24,15 @@ import middleearth  # noqa: E402
 from middleearth.agents import make_agent  # noqa: E402
 from toygame import TricksGame  # noqa: E402
 
+from decisions import decision_states  # noqa: E402
+
 SETTINGS = {"random rollouts to the end": {"rollout": "random", "horizon": 0},
             "greedy rollouts, one trick": {"rollout": "greedy", "horizon": 1}}
 
 
 def positions(count: int, seed: int) -> list[middleearth.State]:
     """``count`` states where a seat chooses between two or more cards."""
-    game = TricksGame()
-    rng = random.Random(seed)
-    found: list[middleearth.State] = []
-    while len(found) < count:
-        state = game.new_state()
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply(middleearth.sample_chance(state, rng))
-                continue
-            if len(state.legal_actions()) > 1:
-                found.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return found
+    return decision_states(TricksGame(), count, seed, lambda state, rng: rng.choice(state.legal_actions()))
 
 
 def measure(agent: str, iterations: int, params: dict, found: list[middleearth.State]) -> dict[str, float]:
