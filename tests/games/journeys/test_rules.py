@@ -10,7 +10,7 @@ import middleearth
 from middleearth.core.contract import CHANCE, TERMINAL
 from middleearth.core.errors import BadOption, IllegalAction
 from middleearth.games.journeys.hexmap import Hex
-from middleearth.games.journeys.state import best_hits
+from middleearth.games.journeys.heroes import best_hits
 
 SUCCESS, FATE, BLANK = "steady-hand", "keep-low", "doubt"
 
@@ -444,7 +444,7 @@ def test_hard_difficulty_gives_no_inspiration_for_exploring():
 
 def test_the_apps_round_cap_ends_a_stalled_adventure():
     """App rule (the adventure has no round limit): after ROUND_CAP rounds the game ends lost."""
-    from middleearth.games.journeys.state import ROUND_CAP
+    from middleearth.games.journeys.world import ROUND_CAP
 
     state = new()
     quiet(state)

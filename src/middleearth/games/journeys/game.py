@@ -30,6 +30,9 @@ class JourneysGame(Game):
     summary = ("A cooperative adventure for 2 to 5 heroes: travel a map revealed tile by tile, test your "
                "skill decks, fight enemy groups and finish the story's objectives before the threat bar fills.")
     cooperative = True
+    # The heuristic hero's weights (heuristics.WEIGHTS): greedy:explore=8:danger=3
+    heuristics_parameters = ("step", "objective", "explore", "claimed", "darkness", "danger", "kill", "wound",
+                             "inspiration", "threat", "ability")
     options_spec = (
         Option("players", 2, "how many heroes play (one seat each)", kind="int", minimum=2, maximum=5),
         Option("heroes", "", "the heroes, comma-separated (e.g. gimli,legolas); empty: the first heroes of "
@@ -92,6 +95,12 @@ class JourneysGame(Game):
 
     def parse_action(self, text: str) -> Move:
         return parse_action(text)
+
+    def heuristics(self, seat: int | None = None, **weights: Any):
+        """The heuristic hero (heuristics.py), its weights overridden by ``weights``."""
+        from middleearth.games.journeys.heuristics import JourneysHeuristics
+
+        return JourneysHeuristics(**weights)
 
 
 @cache
