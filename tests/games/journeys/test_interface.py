@@ -11,7 +11,7 @@ from middleearth.games.journeys.interface import TableSide, WorldSide
 
 PACKAGE = Path(journeys_state.__file__).parent
 WORLD = ("world.py", "enemies.py")
-TABLE = ("heroes.py", "wounds.py")
+TABLE = ("heroes.py", "attacks.py", "wounds.py")
 # What each half keeps of the state; the other half never touches it.
 WORLD_DATA = {"placements", "unexplored", "tokens", "removed_tokens", "groups", "spawned", "fired",
               "variables", "progress", "objective", "lore", "xp", "rewards", "threat", "result", "end_reason"}
@@ -75,6 +75,6 @@ def test_the_check_catches_a_world_that_reaches_into_a_heros_deck(tmp_path):
     deck is caught."""
     peek = "\n    def _peek(self):\n        return self.wound_decks, self._reset_deck(0)\n"
     (tmp_path / "world.py").write_text((PACKAGE / "world.py").read_text() + peek)
-    for name in ("enemies.py", "heroes.py", "wounds.py", "state.py"):
+    for name in ("enemies.py", "heroes.py", "attacks.py", "wounds.py", "state.py"):
         (tmp_path / name).write_text((PACKAGE / name).read_text())
     assert _foreign(WORLD, WORLD_DATA, _protocol(TableSide), tmp_path) == ["_reset_deck", "wound_decks"]

@@ -10,7 +10,7 @@ import middleearth
 from middleearth.core.contract import CHANCE, TERMINAL
 from middleearth.core.errors import BadOption, IllegalAction
 from middleearth.games.journeys.hexmap import Hex
-from middleearth.games.journeys.heroes import best_hits
+from middleearth.games.journeys.attacks import best_hits
 
 SUCCESS, FATE, BLANK = "steady-hand", "keep-low", "doubt"
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 
 class TableSide(Protocol):
-    """What the world asks of the heroes (``heroes.py``, ``wounds.py``).
+    """What the world asks of the heroes (``heroes.py``, ``attacks.py``, ``wounds.py``).
 
     The world may read ``heroes[i]`` for ``name``, ``at`` (the space of the hero's figure) and
     ``defeated``, and nothing else of a hero.

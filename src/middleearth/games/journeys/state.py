@@ -1,7 +1,7 @@
 """The rules of Journeys in Middle-earth as a state machine, built from the two halves of the box.
 
 The app's half (the world: ``world.py``, ``enemies.py``) and the table's half (the heroes:
-``heroes.py``, ``wounds.py``) are mixins that talk only through ``interface.py``. This module
+``heroes.py``, ``attacks.py``, ``wounds.py``) are mixins that talk only through ``interface.py``. This module
 holds what both share: the contract, the flow, and the task stack.
 
 A round is the action phase (each hero's turn of up to two actions, heroes in the party's order),
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from middleearth.core.contract import TERMINAL, State
 from middleearth.games.journeys.actions import Move, slug
 from middleearth.games.journeys.adventure import Interaction
+from middleearth.games.journeys.attacks import AttackRules
 from middleearth.games.journeys.enemies import EnemyRules
 from middleearth.games.journeys.heroes import ACTIONS_PER_TURN, HeroRules
 from middleearth.games.journeys.hexmap import Placement
@@ -45,7 +46,7 @@ START_INSPIRATION = 1  # design: the rulebook does not say; one token lets a fir
 LOG_KEPT = 8
 
 
-class JourneysState(WorldRules, EnemyRules, HeroRules, WoundRules, State):
+class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, State):
     game: "JourneysGame"
 
     def __init__(self, game: "JourneysGame"):
