@@ -17,7 +17,7 @@ from rich.table import Table
 from middleearth.core.errors import MiddleEarthError
 from middleearth.core.registry import load
 from middleearth.lab.simulate import BACKENDS, check_agents, simulate
-from middleearth.lab.stats import Summary, summarize
+from middleearth.lab.stats import PARTY_WIN_FIGURE, Summary, summarize
 from middleearth.lab.tables import FORMATS
 
 
@@ -39,7 +39,8 @@ def simulate_command(
     out: Optional[Path] = typer.Option(None, help="write one row per game and the PNG plots here"),
     fmt: str = typer.Option("csv", "--format", help=f"format of the rows: {', '.join(FORMATS)}"),
 ) -> None:
-    """Play many games with the chosen agents and report win shares and the game's figures."""
+    """Play many games with the chosen agents and report win shares (the party's win rate in a
+    cooperative game) and the game's figures."""
     console = Console()
     try:
         options = _game_options(players, variant, data, option)
@@ -57,7 +58,13 @@ def simulate_command(
         raise typer.Exit(2) from None
     summary = summarize(rows)
     names = loaded.seat_names()
-    console.print(_seat_table(summary, names, seat_agents, f"{game}: {games} games, seed {seed}"))
+    title = f"{game}: {games} games, seed {seed}"
+    if summary.cooperative:
+        console.print(_party_table(summary, names, seat_agents, title))
+        if summary.seat_figures:
+            console.print(_seat_table(summary, names, seat_agents, None))
+    else:
+        console.print(_seat_table(summary, names, seat_agents, title))
     console.print(_game_table(summary))
     if summary.shares:
         console.print(_shares_table(summary))
@@ -83,27 +90,49 @@ def _game_options(players: int | None, variant: str | None, data: Path | None,
     return options
 
 
-def _seat_table(summary: Summary, names: list[str], agents: tuple[str, ...], title: str) -> Table:
-    table = Table(title=title, caption="win share with its 95% confidence interval; other columns are means")
-    for column in ["seat", "agent", "win share", *summary.seat_figures]:
+def _seat_table(summary: Summary, names: list[str], agents: tuple[str, ...], title: str | None) -> Table:
+    """One row per seat: its agent, its win share (not in a cooperative game, where every seat
+    shares the party's result) and the means of the game's per-seat figures."""
+    shares = not summary.cooperative
+    caption = ("win share with its 95% confidence interval; other columns are means" if shares
+               else "each seat's figures: means")
+    table = Table(title=title, caption=caption)
+    for column in ["seat", "agent", *(["win share"] if shares else []), *summary.seat_figures]:
         table.add_column(column.replace("_", " "))
     for seat, name in enumerate(names):
         means = [f"{per_seat[seat].value:.2f}" for per_seat in summary.seat_figures.values()]
-        table.add_row(name, agents[seat], summary.wins[seat].percent(), *means)
+        table.add_row(name, agents[seat], *([summary.wins[seat].percent()] if shares else []), *means)
+    return table
+
+
+def _party_table(summary: Summary, names: list[str], agents: tuple[str, ...], title: str) -> Table:
+    """A cooperative game: the seats win or lose together, so one rate says it all."""
+    assert summary.party_wins is not None
+    table = Table(title=title, caption="cooperative: every seat's return is the same in every game, so the "
+                  "party wins or loses as one; 95% confidence interval")
+    table.add_column("party")
+    table.add_column("party win rate")
+    table.add_row(", ".join(f"{name} ({agent})" for name, agent in zip(names, agents)),
+                  summary.party_wins.percent())
     return table
 
 
 def _game_table(summary: Summary) -> Table:
-    table = Table(caption="each with its 95% confidence interval")
+    table = Table(caption="each with its 95% confidence interval; spread: least · quartiles · greatest")
     table.add_column("per game")
     table.add_column("value")
-    table.add_row("no winner", summary.no_winner.percent())
-    table.add_row("turns", summary.turns.text(1))
-    table.add_row("actions", summary.actions.text(1))
+    table.add_column("spread")
+    if not summary.cooperative:
+        table.add_row("no winner", summary.no_winner.percent(), "")
+    table.add_row("turns", summary.turns.text(1), "")
+    table.add_row("actions", summary.actions.text(1), "")
     for name, estimate in summary.rates.items():
-        table.add_row(name.replace("_", " "), estimate.percent())
+        if summary.cooperative and name == PARTY_WIN_FIGURE:
+            continue  # the party table shows it
+        table.add_row(name.replace("_", " "), estimate.percent(), "")
     for name, estimate in summary.means.items():
-        table.add_row(name.replace("_", " ") + " (mean)", estimate.text(2))
+        shown = summary.spreads.get(name)
+        table.add_row(name.replace("_", " ") + " (mean)", estimate.text(2), shown.text() if shown else "")
     return table
 
 

@@ -66,12 +66,62 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
 
 
 @dataclass(frozen=True)
+class Spread:
+    """How a numeric figure spread over the games: its least, quartiles and greatest values."""
+
+    low: float
+    q1: float
+    median: float
+    q3: float
+    high: float
+
+    def text(self) -> str:
+        return " · ".join(f"{v:g}" for v in (self.low, self.q1, self.median, self.q3, self.high))
+
+
+def spread(values: Sequence[float]) -> Spread:
+    """The five-number summary of ``values`` (quartiles by linear interpolation).
+
+    >>> spread([1, 2, 3, 4, 5]).text()
+    '1 · 2 · 3 · 4 · 5'
+    """
+    if not values:
+        raise ValueError("a spread needs at least one value")
+    ordered = sorted(values)
+
+    def at(fraction: float) -> float:
+        position = fraction * (len(ordered) - 1)
+        below = math.floor(position)
+        above = min(below + 1, len(ordered) - 1)
+        return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+
+    return Spread(ordered[0], at(0.25), at(0.5), at(0.75), ordered[-1])
+
+
+def is_cooperative(rows: Sequence[Row]) -> bool:
+    """A game whose seats always score alike (a party that wins or loses together), as the
+    rows show it: more than one seat, and equal returns in every game."""
+    return len(rows[0].returns) > 1 and all(len(set(row.returns)) == 1 for row in rows)
+
+
+PARTY_WIN_FIGURE = "won"  # a game's own yes/no figure for "the party won", when it lends one
+
+
+def party_won(row: Row) -> bool:
+    """The party won: the game's ``won`` figure when it gives one, else a positive shared return."""
+    won = row.figures.get(PARTY_WIN_FIGURE)
+    return bool(won) if isinstance(won, bool) else row.returns[0] > 0
+
+
+@dataclass(frozen=True)
 class Summary:
     """What a run of games shows: per seat, the game as a whole, and the game's own figures.
 
     ``seat_figures[name][seat]`` is the mean of a per-seat figure; ``rates`` hold yes/no figures,
-    ``means`` the numeric ones; ``shares[name][value]`` the share of games in which a text figure
-    (an outcome, a place, an event) took that value, most frequent first.
+    ``means`` the numeric ones and ``spreads`` how they spread; ``shares[name][value]`` the share
+    of games in which a text figure (an outcome, a place, an event) took that value, most frequent
+    first. In a cooperative game (every seat's return equal in every game) ``party_wins`` is the
+    share of games the party won, and the per-seat win shares say nothing more.
     """
 
     games: int
@@ -83,6 +133,9 @@ class Summary:
     means: dict[str, Estimate]
     seat_figures: dict[str, list[Estimate]]
     shares: dict[str, dict[str, Estimate]] = field(default_factory=dict)
+    spreads: dict[str, Spread] = field(default_factory=dict)
+    cooperative: bool = False
+    party_wins: Estimate | None = None
 
 
 def summarize(rows: Sequence[Row]) -> Summary:
@@ -95,6 +148,7 @@ def summarize(rows: Sequence[Row]) -> Summary:
     means: dict[str, Estimate] = {}
     seat_figures: dict[str, list[Estimate]] = {}
     shares: dict[str, dict[str, Estimate]] = {}
+    spreads: dict[str, Spread] = {}
     for name, value in rows[0].figures.items():
         column = [row.figures[name] for row in rows]
         if isinstance(value, bool):
@@ -106,6 +160,8 @@ def summarize(rows: Sequence[Row]) -> Summary:
             seat_figures[name] = [mean_ci([v[s] for v in column]) for s in range(seats)]
         else:
             means[name] = mean_ci(column)
+            spreads[name] = spread(column)
+    cooperative = is_cooperative(rows)
     return Summary(
         games=n,
         wins=[wilson(sum(seat in row.winners for row in rows), n) for seat in range(seats)],
@@ -116,4 +172,7 @@ def summarize(rows: Sequence[Row]) -> Summary:
         means=means,
         seat_figures=seat_figures,
         shares=shares,
+        spreads=spreads,
+        cooperative=cooperative,
+        party_wins=wilson(sum(map(party_won, rows)), n) if cooperative else None,
     )
