@@ -1,0 +1,559 @@
+"""Journeys in Middle-earth in colour for the terminal: the map, the hero boards, the enemy menu,
+the threat bar, the objective and the log.
+
+Everything is drawn from ``state.observation(seat)`` and the game's components (tiles, heroes,
+cards, enemies), never from the engine's private helpers, so the picture shows what that seat may
+know and survives changes to the engine. ``middleearth play`` finds :func:`render`,
+:func:`render_again`, :func:`describe`, :func:`moment`, :data:`HELP` and :data:`CONFIRM_CHANCE`
+by their names. The map's drawing itself is in hexdraw.py.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Span, Text
+
+from middleearth.games.journeys.hexdraw import BORDERS, Cell, HexGrid
+from middleearth.games.journeys.hexmap import Hex, HexMap, Placement
+
+if TYPE_CHECKING:
+    from middleearth.core.contract import Action
+    from middleearth.games.journeys.game import JourneysGame
+    from middleearth.games.journeys.state import JourneysState
+
+# Every skill card and damage card is a chance step: pausing for Enter before each would make a
+# test several keypresses long, so chance speaks at once.
+CONFIRM_CHANCE = False
+
+HERO_STYLES = ("bold bright_cyan", "bold bright_green", "bold yellow", "bold orchid", "bold dark_orange")
+ENEMY_STYLE = "bold red"
+# Token kinds on the map: a glyph and its colour. "exploration" is the token in an unexplored
+# tile's exploration box.
+TOKENS = {
+    "search": ("✧", "bold yellow"),
+    "person": ("☺", "bold green"),
+    "threat": ("▲", "bold red"),
+    "darkness": ("●", "bold magenta"),
+    "exploration": ("◆", "bold cyan"),
+}
+DARKNESS_FILL = "░"
+UNEXPLORED_FILL = "·"
+STATS = ("might", "agility", "wisdom", "spirit", "wit")
+ARROWS = {"E": "→", "NE": "↗", "NW": "↖", "W": "←", "SW": "↙", "SE": "↘"}
+LOG_LINES = 5  # the play loop prints each event as it happens; the view recalls the latest
+THREAT_BAR = 40  # characters of the threat bar
+BOARD_WIDTH = 49  # a hero's board; two fit side by side on a console 100 wide
+ENEMY_WIDTH = 38
+
+# What the seat to move is asked, by the engine's name for the waiting task.
+WAITING = {
+    "turn": "take an action or end the turn",
+    "order": "pick which hero takes the next turn (hero NAME)",
+    "test": "spend inspiration to turn fate into successes (convert N)",
+    "choice": "choose an option (choose N)",
+    "scout": "prepare one scouted card, or none (prepare CARD)",
+    "trim": "discard a prepared card: at most four stay prepared (discard CARD)",
+    "split": "split the successes between damage and fear (negate N)",
+    "stat": "pick the stat to test (test STAT)",
+    "step": "pick the space the enemy moves into (step DIR)",
+}
+
+HELP = """\
+[bold]Journeys in Middle-earth in short[/]
+The heroes play together against the adventure, which this program runs as the app would. Each \
+round every hero takes a turn of two actions: [cyan]travel[/] (gain two moves, then [cyan]move DIR[/] \
+one space at a time, E NE NW W SW SE, through gray borders only), [cyan]interact TOKEN[/] (a token in \
+your space) or [cyan]attack GROUP ITEM STAT[/] (a group in your space, or next to you with a ranged \
+item). Then the shadow phase: every readied enemy group moves and attacks, heroes in darkness \
+suffer fear, and the threat rises; then the rally phase readies the enemies and each hero scouts.
+A test reveals as many skill cards as the stat: each success counts, and each fate may become a \
+success for one inspiration. Damage and fear that reach a hero's limit defeat them; the party \
+loses when the threat bar fills or a fallen hero is not avenged before the next shadow phase. \
+Finish the objectives in order to win.
+Map: each box is a space (its coordinates q,r at the top right, the tile's id on one of its \
+spaces). ╌ gray border (open), ━ black border (closed), ─ the map's edge; ░ darkness, · an \
+unexplored tile. Heroes by their first letters, enemy groups in red (letters and figures), tokens: \
+✧ search ☺ person ▲ threat ● darkness ◆ exploration.
+Action words: [cyan]hero NAME[/], [cyan]travel[/], [cyan]move DIR[/], [cyan]interact TOKEN[/], \
+[cyan]attack GROUP ITEM STAT[/], [cyan]end[/], [cyan]convert N[/], [cyan]choose N[/], \
+[cyan]prepare CARD[/] or [cyan]prepare none[/], [cyan]discard CARD[/], [cyan]negate N[/], \
+[cyan]test STAT[/], [cyan]step DIR[/]. Choose by number, or write the action: \
+[cyan]attack road-ruffians sword might[/]."""
+
+
+def ink(pieces: list[tuple[str, str]]) -> Text:
+    """One Text from (words, style) pieces, its spans laid at once (faster than appending)."""
+    spans, at = [], 0
+    for words, style in pieces:
+        if style and words:
+            spans.append(Span(at, at + len(words), style))
+        at += len(words)
+    text = Text("".join(words for words, _ in pieces))
+    text.spans = spans
+    return text
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+def _explain(words: list[str]) -> str | None:
+    """A few words on what an action does; None for an action word this view does not know."""
+    verb, rest = words[0], words[1:]
+    arg = rest[0] if rest else ""
+    if verb == "hero" and rest:
+        return f"{arg} takes the next turn"
+    if verb == "travel":
+        return "an action: gain moves"
+    if verb in ("move", "step") and arg in ARROWS:
+        return f"{ARROWS[arg]} one space" if verb == "move" else f"{ARROWS[arg]} the enemy steps that way"
+    if verb == "interact" and rest:
+        return "an action: the token in your space"
+    if verb == "attack" and len(rest) == 3:
+        return f"an action: {rest[1]}, a {rest[2]} test"
+    if verb == "end":
+        return "end the turn"
+    if verb == "convert" and arg.isdigit():
+        return "keep the fate as it is" if arg == "0" else f"{arg} inspiration: {arg} fate become successes"
+    if verb == "choose" and arg.isdigit():
+        return f"option {arg}"
+    if verb == "prepare" and rest:
+        return "prepare no card" if arg == "none" else "keep it prepared"
+    if verb == "discard" and rest:
+        return "a prepared card to the discard pile"
+    if verb == "negate" and arg.isdigit():
+        return f"{arg} success(es) against damage, the rest against fear"
+    if verb == "test" and rest:
+        return "the stat to test"
+    if verb in ("reveal", "weakness", "damage", "fear") and rest:
+        return "a card revealed"
+    if verb == "enemy" and arg.isdigit():
+        return "the attack the enemy makes"
+    return None
+
+
+VERB_STYLES = {"travel": "bold cyan", "move": "bold cyan", "interact": "bold yellow", "attack": "bold red",
+               "end": "bold", "hero": "bold green", "reveal": "dim", "enemy": "red", "damage": "red",
+               "fear": "magenta", "weakness": "dim"}
+
+
+def describe(action: "Action") -> Text:
+    """An action's text, coloured by its verb, with a few words on what it does; an action word
+    this view does not know is shown as its text."""
+    words = str(action).split()
+    if not words:
+        return Text(str(action))
+    explained = _explain(words)
+    if explained is None:
+        return Text(str(action))
+    text = Text(words[0], style=VERB_STYLES.get(words[0], "bold"))
+    if len(words) > 1:
+        text.append(" " + " ".join(words[1:]))
+    text.append(f"  {explained}", style="dim")
+    return text
+
+
+def moment(state: "JourneysState") -> tuple:
+    """When spectators of AI seats see the table again: a new round, phase or hero's turn."""
+    return (state.round, state.phase, state.turn)
+
+
+# -- the whole picture ---------------------------------------------------------------------------
+
+def render(state: "JourneysState", seat: int | None = None) -> RenderableType:
+    """The table as ``seat`` sees it."""
+    seen = state.observation(seat)
+    game = state.game
+    parts: list[RenderableType] = [_headline(seen), threat_bar(seen, game), _objective(seen),
+                                   map_view(seen, game), hero_boards(seen, game)]
+    if seen["enemies"]:
+        parts.append(enemy_menu(seen, game))
+    if seen["test"]:
+        parts.append(_test(seen, game))
+    if seen["log"]:
+        parts.append(_log(seen))
+    parts.append(_deciding(seen))
+    return Group(*parts)
+
+
+def render_again(state: "JourneysState", seat: int) -> RenderableType:
+    """The same seat decides again at once: its board, the test or decision in hand, and the map
+    only while it may move."""
+    seen = state.observation(seat)
+    game = state.game
+    parts: list[RenderableType] = [_headline(seen)]
+    if seen["waiting_for"] == "turn":
+        parts.append(map_view(seen, game, legend=False))
+    name = game.seat_names()[seat]
+    parts.append(hero_boards(seen, game, only=name))
+    if seen["test"]:
+        parts.append(_test(seen, game))
+    parts.append(_deciding(seen))
+    return Group(*parts)
+
+
+def _headline(seen: dict[str, Any]) -> Text:
+    line = Text(seen["adventure"], style="bold gold1")
+    line.append(f"   round {seen['round']}, {seen['phase']} phase")
+    if seen.get("turn"):
+        line.append("   ")
+        line.append(f"{seen['turn']}'s turn", style="bold")
+        line.append(f": {_count(seen['actions_left'], 'action')}, {_count(seen['moves_left'], 'move')} left")
+    return line
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def threat_bar(seen: dict[str, Any], game: "JourneysGame") -> Text:
+    """The threat against the adventure's maximum; each threshold of the adventure is a mark on
+    the bar (filled once passed) and its value is listed."""
+    threat, top = seen["threat"], max(1, seen["threat_max"])
+    filled = round(threat / top * THREAT_BAR)
+    marks = {min(THREAT_BAR - 1, max(0, round(event.at / top * THREAT_BAR) - 1)): event.at
+             for event in game.adventure.threat}
+    pieces: list[tuple[str, str]] = [("Threat ", "bold"), ("▕", "")]
+    for column in range(THREAT_BAR):
+        full = column < filled
+        if column in marks:
+            pieces.append(("┃", "bold red on red" if full else "bold yellow"))
+        else:
+            pieces.append(("█" if full else "░", "red" if full else "grey35"))
+    pieces += [("▏", ""), (f" {threat}/{seen['threat_max']}", "bold red" if threat * 4 >= top * 3 else "bold")]
+    if marks:
+        pieces.append(("   thresholds " + " ".join(str(at) for at in sorted(marks.values())), "dim"))
+    text = ink(pieces)
+    return text
+
+
+def _objective(seen: dict[str, Any]) -> Panel:
+    text = seen["objective"]
+    body = Text(text, style="italic") if text else Text("every objective is complete", style="dim")
+    extra = []
+    if seen.get("lore") or seen.get("xp"):
+        extra.append(f"lore {seen['lore']}, experience {seen['xp']}")
+    if seen.get("rewards"):
+        extra.append("rewards: " + ", ".join(seen["rewards"]))
+    if extra:
+        body.append("\n" + "; ".join(extra), style="dim")
+    return Panel(body, title="Objective", title_align="left", border_style="gold1")
+
+
+# -- the map ------------------------------------------------------------------------------------
+
+def table_map(seen: dict[str, Any], game: "JourneysGame") -> HexMap:
+    """The map of the tiles on the table, as the observation lists them."""
+    placements = tuple(Placement(t["tile"], tuple(t["position"]), t["rotation"]) for t in seen["tiles"])
+    return game.hexmap(placements)
+
+
+def hero_codes(names: list[str]) -> dict[str, str]:
+    """Two letters for each hero (Ar, Be, Bi...); a clash takes the first letter and a digit."""
+    codes: dict[str, str] = {}
+    for index, name in enumerate(names):
+        code = (name[:2] or "?").title()
+        if code in codes.values():
+            code = f"{name[:1].upper()}{index + 1}"
+        codes[name] = code
+    return codes
+
+
+def group_codes(group_ids: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Capital initials of each group id's words (road-ruffians: RR); a clash adds a digit."""
+    return dict(_group_codes_of(tuple(group_ids)))
+
+
+@lru_cache(maxsize=32)
+def _group_codes_of(group_ids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    codes: dict[str, str] = {}
+    for group_id in group_ids:
+        base = "".join(word[:1] for word in group_id.split("-") if word).upper() or group_id[:2].upper()
+        code, n = base, 2
+        while code in codes.values():
+            code, n = f"{base}{n}", n + 1
+        codes[group_id] = code
+    return tuple(codes.items())
+
+
+def _group_codes(game: "JourneysGame", seen: dict[str, Any]) -> dict[str, str]:
+    # Codes come from every group the adventure may spawn, so a group keeps its code all game.
+    ids = [g.id for g in game.adventure.enemy_group]
+    ids += [e["id"] for e in seen["enemies"] if e["id"] not in ids]
+    return group_codes(ids)
+
+
+def _hero_style(seen: dict[str, Any], name: str) -> str:
+    names = [h["name"] for h in seen["heroes"]]
+    return HERO_STYLES[names.index(name) % len(HERO_STYLES)] if name in names else "bold"
+
+
+def map_cells(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> dict[Hex, Cell]:
+    """What each placed space shows: its tile's id (on one space of the tile), coordinates, the
+    heroes, enemy groups and tokens standing there, and darkness or mist as a fill."""
+    unexplored = {t["tile"] for t in seen["tiles"] if not t["explored"]}
+    labelled = _label_spaces(hexmap, game)
+    cells: dict[Hex, Cell] = {}
+    for at, space in hexmap.spaces.items():
+        cell = Cell(coordinates=str(at))
+        if at in labelled:
+            cell.label = Text(space.tile + ("?" if space.tile in unexplored else ""), style="bold")
+        if space.darkness:
+            cell.fill, cell.fill_style = DARKNESS_FILL, "grey42"
+        elif space.tile in unexplored:
+            cell.fill, cell.fill_style = UNEXPLORED_FILL, "grey50"
+        if space.tile in unexplored and space.exploration_box:
+            cell.items.append(_token_glyph("exploration"))
+        cells[at] = cell
+    codes = hero_codes([h["name"] for h in seen["heroes"]])
+    figures: dict[Hex, list[Text]] = {}
+    for hero in seen["heroes"]:
+        if hero["space"] is None:
+            continue
+        style = "dim strike" if hero["defeated"] else _hero_style(seen, hero["name"])
+        figures.setdefault(Hex(*hero["space"]), []).append(Text(codes[hero["name"]], style=style))
+    groups = _group_codes(game, seen)
+    for enemy in seen["enemies"]:
+        style = "red" if enemy["exhausted"] else ENEMY_STYLE
+        figures.setdefault(Hex(*enemy["space"]), []).append(Text(f"{groups[enemy['id']]}{enemy['figures']}",
+                                                                 style=style))
+    kinds = {t.id: t.kind for t in game.adventure.token}
+    for token in seen["tokens"]:
+        figures.setdefault(Hex(*token["space"]), []).append(_token_glyph(kinds.get(token["id"], "")))
+    for at, shown in figures.items():
+        if at in cells:
+            # Figures first, then the tokens already there (the exploration token).
+            cells[at].items = shown + cells[at].items
+    return cells
+
+
+def _token_glyph(kind: str) -> Text:
+    glyph, style = TOKENS.get(kind, ("•", "bold"))
+    return Text(glyph, style=style)
+
+
+def _label_spaces(hexmap: HexMap, game: "JourneysGame") -> set[Hex]:
+    """The space of each tile that carries its id: the exploration box, else its first space."""
+    chosen: dict[str, Hex] = {}
+    for at, space in hexmap.spaces.items():
+        if space.exploration_box:
+            chosen[space.tile] = at
+    for at, space in hexmap.spaces.items():
+        if space.tile not in chosen:
+            tile = game.tiles.get(space.tile)
+            if tile is None or tuple(space.local) == tuple(tile.spaces[0]):
+                chosen[space.tile] = at
+    return set(chosen.values())
+
+
+def map_view(seen: dict[str, Any], game: "JourneysGame", legend: bool = True) -> RenderableType:
+    hexmap = table_map(seen, game)
+    grid = HexGrid(hexmap, map_cells(seen, game, hexmap))
+    parts: list[RenderableType] = [grid]
+    if legend:
+        parts.append(_legend(seen, game))
+    tokens = _token_list(seen, game, hexmap)
+    if tokens is not None:
+        parts.append(tokens)
+    return Group(Text("Map", style="bold"), *parts)
+
+
+def _legend(seen: dict[str, Any], game: "JourneysGame") -> Text:
+    """What the marks of the map mean: the heroes and groups by their letters, the tokens, the
+    fills and the borders; three short lines that fit a console 80 wide."""
+    pieces: list[tuple[str, str]] = []
+    for name, code in hero_codes([h["name"] for h in seen["heroes"]]).items():
+        pieces += [(code, _hero_style(seen, name)), (f" {name}  ", "")]
+    groups = _group_codes(game, seen)
+    for group in seen["enemies"] or [{"id": "RR", "figures": 2, "enemy": "figures"}]:  # else an example
+        pieces += [(f"{groups.get(group['id'], group['id'])}{group['figures']}", ENEMY_STYLE),
+                   (f" {group['figures']} {group['enemy']}  ", "")]
+    pieces.append(("\n", ""))
+    for kind, (glyph, style) in TOKENS.items():
+        pieces += [(glyph, style), (f" {kind}  ", "")]
+    pieces += [("\n", ""), (DARKNESS_FILL * 2, "grey42"), (" darkness  ", ""), (UNEXPLORED_FILL * 2, "grey50"),
+               (" unexplored tile (J2?)  ", "")]
+    for kind, name in (("gray", "open"), ("black", "closed"), ("edge", "edge")):
+        across, _, style = BORDERS[kind]
+        pieces += [(across * 2, style), (f" {name}  ", "")]
+    text = ink(pieces)
+    return text
+
+
+def _token_list(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> "SideBySide | None":
+    """The tokens by name, so ``interact TOKEN`` can be written."""
+    kinds = {t.id: t.kind for t in game.adventure.token}
+    entries = []
+    for token in seen["tokens"]:
+        entry = _token_glyph(kinds.get(token["id"], ""))
+        entry.append(f" {token['id']} ({_place(hexmap, token['space'])})")
+        entries.append(entry)
+    return SideBySide(entries, max(e.cell_len for e in entries), gap=2) if entries else None
+
+
+def _place(hexmap: HexMap, space: list[int] | tuple[int, int] | None) -> str:
+    if space is None:
+        return "-"
+    at = Hex(*space)
+    tile = hexmap.spaces[at].tile if at in hexmap.spaces else "?"
+    return f"{tile} {at}"
+
+
+class SideBySide:
+    """Renderables of one width laid out in as many columns as the console's width holds (a
+    lighter Columns: the width is known, so nothing is measured)."""
+
+    def __init__(self, items: list[RenderableType], width: int, gap: int = 1):
+        self.items, self.width, self.gap = items, width, gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        per_row = max(1, (options.max_width + self.gap) // (self.width + self.gap))
+        grid = Table.grid(padding=(0, self.gap, 0, 0))
+        for _ in range(min(per_row, len(self.items))):
+            grid.add_column(width=self.width)
+        for start in range(0, len(self.items), per_row):
+            grid.add_row(*self.items[start:start + per_row])
+        yield grid
+
+
+# -- hero boards and enemies ----------------------------------------------------------------------
+
+def _faceup_cards(game: "JourneysGame", names: list[str]) -> list[Any]:
+    cards = []
+    for name in names:
+        try:
+            cards.append(game.wound_card(name))
+        except (KeyError, AttributeError):
+            continue
+    return cards
+
+
+def _pips(label: str, value: int, limit: int, full: str, empty: str, style: str) -> list[tuple[str, str]]:
+    """``value`` against ``limit``: a pip for each, then the numbers."""
+    return [(f"{label} ", "dim"), (full * min(value, limit), style), (empty * max(0, limit - value), "grey35"),
+            (f" {value}/{limit}", "bold" if value else "")]
+
+
+def hero_boards(seen: dict[str, Any], game: "JourneysGame", only: str | None = None) -> RenderableType:
+    """A board for each hero (or only the hero named ``only``), side by side as the width allows."""
+    boards = [hero_board(hero, seen, game) for hero in seen["heroes"] if only is None or hero["name"] == only]
+    return Group(Text("Heroes", style="bold"), SideBySide(boards, BOARD_WIDTH))
+
+
+def hero_board(hero: dict[str, Any], seen: dict[str, Any], game: "JourneysGame") -> Panel:
+    """Place, stats (lowered by faceup cards), damage and fear against their limits, inspiration,
+    deck and discard, prepared cards, items, faceup cards and boons."""
+    stats = game.table.hero(hero["name"]).stats
+    faceup = _faceup_cards(game, hero["faceup"])
+    codes = hero_codes([h["name"] for h in seen["heroes"]])
+    title = Text("▶ " if seen.get("turn") == hero["name"] else "", style="bold")
+    title.append(hero["name"], style=_hero_style(seen, hero["name"]))
+    title.append(f" [{codes[hero['name']]}]")
+    if hero["defeated"]:
+        title.append(" defeated", style="bold red")
+    else:
+        title.append(f" at {_place(table_map(seen, game), hero['space'])}")
+        if hero.get("turn_taken"):
+            title.append(", turn taken", style="dim")
+    pieces: list[tuple[str, str]] = []
+    for stat in STATS:
+        value = stats.stat(stat)
+        lowered = sum(c.while_faceup.amount for c in faceup if c.while_faceup is not None
+                      and c.while_faceup.effect == "stat_penalty" and c.while_faceup.stat == stat)
+        pieces += [(f"{stat} ", "dim"), (f"{max(0, value - lowered)}" + (f" (-{lowered})" if lowered else ""),
+                                         "bold red" if lowered else "bold"),
+                   ("  " if stat != STATS[-1] else "\n", "")]
+    limit = stats.inspiration_limit - sum(c.while_faceup.amount for c in faceup if c.while_faceup is not None
+                                          and c.while_faceup.effect == "inspiration_limit")
+    pieces += _pips("damage", hero["damage"], stats.damage_limit, "■", "□", "red")
+    pieces += _pips("   fear", hero["fear"], stats.fear_limit, "■", "□", "magenta")
+    pieces += _pips("\ninspiration", hero["inspiration"], max(0, limit), "◆", "◇", "cyan")
+    pieces.append((f"   deck {hero['deck']}, discard {hero['discard']}", "dim"))
+    cards = game.hero_cards.get(hero["name"], {})
+    pieces += [("\nprepared ", "dim"),
+               (", ".join(cards[c].name if c in cards else c for c in hero["prepared"]) or "-", ""),
+               ("\nitems ", "dim"), (", ".join(_item_label(game, i) for i in hero["items"]) or "-", "")]
+    if faceup:
+        pieces += [("\nfaceup ", "dim"), (", ".join(c.name for c in faceup), "red")]
+    boons = hero.get("boons")  # once the engine has boons and the observation lists them
+    if boons:
+        pieces += [("\nboons ", "dim"), (", ".join(boons), "green")]
+    body = ink(pieces)
+    return Panel(body, title=title, title_align="left", width=BOARD_WIDTH,
+                 border_style="red" if hero["defeated"] else "grey50")
+
+
+def _item_label(game: "JourneysGame", name: str) -> str:
+    item = next((i for i in game.table.items if i.name == name), None)
+    if item is None or not item.stats:
+        return name
+    return f"{name} ({'/'.join(item.stats)}{', ranged' if item.ranged else ''})"
+
+
+def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
+    """A menu for each enemy group on the map: its stats with elite bonuses, wounds, figures,
+    whether it is exhausted, and where it stands."""
+    hexmap = table_map(seen, game)
+    codes = _group_codes(game, seen)
+    elites = {b.name: b for b in game.table.elites}
+    menus = []
+    for group in seen["enemies"]:
+        enemy = game.table.enemy(group["enemy"])
+        bonus = [elites[name] for name in group["elite"] if name in elites]
+        title = Text(f"{codes[group['id']]}{group['figures']}", style=ENEMY_STYLE)
+        title.append(f" {group['id']}")
+        pieces = [(f"{group['figures']} {group['enemy']}", "bold"), (f" at {_place(hexmap, group['space'])}   ", ""),
+                  ("exhausted", "dim") if group["exhausted"] else ("readied", "bold green")]
+        for name, value in (("health", enemy.health + sum(b.health for b in bonus)),
+                            ("armor", enemy.armor + sum(b.armor for b in bonus)),
+                            ("sorcery", enemy.sorcery + sum(b.sorcery for b in bonus))):
+            pieces += [(f"\n{name} " if name == "health" else f"  {name} ", "dim"), (str(value), "bold")]
+        pieces += [("\nwounds ", "dim"), (str(group["wounds"]), "bold red" if group["wounds"] else "bold"),
+                   ("  move ", "dim"), (f"{enemy.move}{' (ranged)' if enemy.ranged else ''}", "")]
+        if group["elite"]:
+            pieces += [("\nelite ", "dim"), (", ".join(group["elite"]), "bold yellow")]
+        body = ink(pieces)
+        menus.append(Panel(body, title=title, title_align="left", width=ENEMY_WIDTH,
+                           border_style="grey50" if group["exhausted"] else "red"))
+    return Group(Text("Enemies", style="bold"), SideBySide(menus, ENEMY_WIDTH))
+
+
+# -- the moment -----------------------------------------------------------------------------------
+
+def _test(seen: dict[str, Any], game: "JourneysGame") -> Panel:
+    test = seen["test"]
+    cards = game.hero_cards.get(test["hero"], {})
+    text = Text(f"{test['hero']} ", style=_hero_style(seen, test["hero"]))
+    text.append("scouts" if test["stat"] == "scout" else f"tests {test['stat']}")
+    text.append(": revealed ")
+    text.append(", ".join(cards[c].name if c in cards else c for c in test["revealed"]) or "nothing yet",
+                style="bold")
+    if test["stat"] != "scout":
+        text.append(f"   {test['successes']} success(es), {test['fate']} fate")
+    if test["to_reveal"]:
+        text.append(f"   {test['to_reveal']} more to reveal", style="dim")
+    return Panel(text, title="Test", title_align="left", border_style="cyan")
+
+
+def _log(seen: dict[str, Any]) -> Text:
+    text = Text("What happened", style="bold")
+    for entry in seen["log"][-LOG_LINES:]:
+        words = entry.get("text", entry) if isinstance(entry, dict) else entry
+        text.append("\n" + " ".join(str(words).split()), style="italic")
+    return text
+
+
+def _deciding(seen: dict[str, Any]) -> Text:
+    if seen["over"]:
+        won = seen["result"] == "win"
+        return Text("The heroes win." if won else "The heroes lose.", style="bold gold1" if won else "bold red")
+    mover = seen["to_move"]
+    if mover in (None, "chance"):
+        return Text("The cards are being revealed.", style="dim")
+    text = Text(f"{mover}", style=_hero_style(seen, mover))
+    waiting = seen["waiting_for"]
+    text.append(f" is to {WAITING.get(waiting, waiting)}.")
+    return text

@@ -1,0 +1,328 @@
+"""Journeys in Middle-earth at the terminal: what a player must be able to read off the screen
+(the map, the hero boards, the enemy menus, the threat bar, the objective), and that the picture
+holds at every moment of whole games."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import middleearth
+from middleearth.cli.main import app
+from middleearth.core.contract import CHANCE, sample_chance
+from middleearth.games.journeys.actions import PLAYER_FORMS
+from middleearth.games.journeys.hexdraw import BORDERS, BAND, Cell, draw, origin_of
+from middleearth.games.journeys.hexmap import DIRECTIONS, Hex, HexMap, Placement
+from middleearth.games.journeys.render import (HELP, describe, group_codes, hero_codes, map_cells, render,
+                                               render_again, table_map)
+
+
+def shown(renderable, width: int = 160) -> str:
+    screen = io.StringIO()
+    Console(file=screen, width=width, color_system=None).print(renderable)
+    return screen.getvalue()
+
+
+def new_game(players: int = 2, seed: int = 0):
+    """A game past setup's chance (the weakness cards), at the party's first choice."""
+    state = middleearth.load("journeys", players=players).new_state()
+    rng = random.Random(seed)
+    while state.current_player == CHANCE:
+        state.apply(sample_chance(state, rng))
+    return state
+
+
+def walk_to(state, token: str, rng: random.Random, limit: int = 400):
+    """Play until ``token`` has been interacted with: every hero walks to it by the shortest way,
+    spends inspiration and takes the first choice of any other decision."""
+    for _ in range(limit):
+        if state.is_terminal() or token not in state.tokens:
+            return state
+        if state.current_player == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = [str(a) for a in state.legal_actions()]
+        if f"interact {token}" in legal:
+            state.apply(f"interact {token}")
+            continue
+        here = state.heroes[state.turn]["at"] if state.turn is not None and not state.stack else None
+        if here is not None:
+            hexmap = table_map(state.observation(None), state.game)
+            target = state.tokens[token]
+            closer = [m for m in legal if m.startswith("move ")
+                      and (hexmap.distance(Hex(*here).step(m.split()[1]), target) or 99)
+                      < hexmap.distance(here, target)]
+            if closer:
+                state.apply(closer[0])
+                continue
+            if "travel" in legal and tuple(here) != tuple(target):
+                state.apply("travel")
+                continue
+        state.apply(legal[-1] if legal[0].startswith("convert") else legal[0])
+    raise AssertionError(f"{token} was not reached in {limit} steps")
+
+
+def box(text: str, at: Hex, hexmap: HexMap, inner: int) -> str:
+    """The content of ``at``'s box in a drawing of ``hexmap`` made with boxes ``inner`` wide."""
+    lines = text.splitlines()
+    top, left = origin_of(hexmap, at, inner)
+    return "\n".join(lines[top + i][left + 1:left + 1 + inner] if top + i < len(lines) else ""
+                     for i in range(1, BAND))
+
+
+def map_part(screen: str) -> str:
+    """The drawing of the map alone: from the "Map" heading to the legend's first line."""
+    start = screen.index("\nMap\n")
+    return screen[start:screen.index("Ar Aragorn", start)]
+
+
+def coordinate_count(text: str, at: Hex) -> int:
+    return len(re.findall(rf"(?<![\d-]){at.q},{at.r}(?![\d])", text))
+
+
+def whole_adventure_map(game) -> HexMap:
+    placements = tuple(Placement(p.tile, tuple(p.position), p.rotation)
+                       for chapter in game.adventure.chapter for p in chapter.tiles)
+    return game.hexmap(placements)
+
+
+# -- the map ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("inner", [11, 9, 7])
+def test_the_map_draws_every_placed_space_once(inner):
+    game = middleearth.load("journeys", players=2)
+    hexmap = whole_adventure_map(game)
+    cells = {at: Cell(coordinates=str(at)) for at in hexmap.spaces}
+    text = draw(hexmap, cells, inner).plain
+    assert len(hexmap.spaces) == 32
+    for at in hexmap.spaces:
+        assert coordinate_count(text, at) == 1, f"space {at} is drawn {coordinate_count(text, at)} times"
+        assert str(at) in box(text, at, hexmap, inner)
+
+
+def test_each_border_is_drawn_by_its_kind_gray_black_or_the_map_edge():
+    """Gray borders let figures through, black ones do not; the drawing tells them apart."""
+    game = middleearth.load("journeys", players=2)
+    hexmap = whole_adventure_map(game)
+    inner = 9
+    lines = draw(hexmap, {}, inner).plain.splitlines()
+    half = (inner + 1) // 2
+    kinds_seen = set()
+    for at in hexmap.spaces:
+        top, left = origin_of(hexmap, at, inner)
+        middle = {"NW": (top, left + half // 2), "NE": (top, left + half + half // 2),
+                  "SW": (top + BAND, left + half // 2), "SE": (top + BAND, left + half + half // 2),
+                  "W": (top + 2, left), "E": (top + 2, left + inner + 1)}
+        for direction in DIRECTIONS:
+            kind = hexmap.border(at, direction)
+            kinds_seen.add(kind)
+            line, column = middle[direction]
+            across, down, _ = BORDERS[kind]
+            expected = down if direction in ("E", "W") else across
+            assert lines[line][column] == expected, f"{at} {direction} is {kind}"
+    assert kinds_seen == {"gray", "black", "edge"}
+
+
+def test_heroes_groups_and_tokens_are_drawn_in_the_space_where_they_stand():
+    state = new_game(players=4)
+    seen = state.observation(0)
+    hexmap = table_map(seen, state.game)
+    text = draw(hexmap, map_cells(seen, state.game, hexmap), 11).plain
+    codes = hero_codes([h["name"] for h in seen["heroes"]])
+    for hero in seen["heroes"]:
+        assert codes[hero["name"]] in box(text, Hex(*hero["space"]), hexmap, 11)
+    groups = group_codes([g.id for g in state.game.adventure.enemy_group])
+    assert seen["enemies"], "The Cold Lanterns spawns a group at the start"
+    for group in seen["enemies"]:
+        inside = box(text, Hex(*group["space"]), hexmap, 11)
+        assert f"{groups[group['id']]}{group['figures']}" in inside
+    shepherd = next(t for t in seen["tokens"] if t["id"] == "shepherd")
+    assert "☺" in box(text, Hex(*shepherd["space"]), hexmap, 11)
+    # Each hero appears once on the map, however many share the space.
+    for code in codes.values():
+        assert text.count(code) == 1
+
+
+def test_hidden_tiles_are_not_drawn_before_their_chapter_is_revealed():
+    state = new_game()
+    game = state.game
+    downs = [p.tile for c in game.adventure.chapter if c.revealed_by == "heard-tale" for p in c.tiles]
+    every_space = whole_adventure_map(game).spaces
+    hidden = [at for at, space in every_space.items() if space.tile in downs]
+    before = map_part(shown(render(state, 0)))
+    for tile in downs:
+        assert tile not in before
+    for at in hidden:
+        assert coordinate_count(before, at) == 0
+    assert "J2?" in before, "an unexplored tile is marked"
+    walk_to(state, "shepherd", random.Random(2))
+    assert "heard-tale" in state.fired
+    after = map_part(shown(render(state, 0)))
+    for tile in downs:
+        assert f"{tile}?" in after, f"{tile} is revealed, still unexplored"
+    for at in hidden:
+        assert coordinate_count(after, at) == 1
+
+
+def test_darkness_is_drawn_on_dark_spaces():
+    game = middleearth.load("journeys", players=2)
+    hexmap = whole_adventure_map(game)
+    seen = {"tiles": [{"tile": p.tile, "position": list(p.position), "rotation": p.rotation, "explored": True}
+                      for p in hexmap.placements], "heroes": [], "enemies": [], "tokens": []}
+    text = draw(hexmap, map_cells(seen, game, hexmap), 9).plain
+    for at, space in hexmap.spaces.items():
+        assert ("░" in box(text, at, hexmap, 9)) == space.darkness, at
+
+
+# -- boards, menus, threat, objective ------------------------------------------------------------------
+
+def test_hero_boards_show_the_numbers_of_the_state():
+    state = new_game()
+    aragorn = state.heroes[0]
+    aragorn.update(damage=2, fear=1, inspiration=3, faceup=["wounded-arm"])
+    limits = state.game.table.hero("Aragorn").stats
+    screen = shown(render(state, 0), width=60)  # one board under the other
+    board = screen[screen.index("Aragorn [Ar]"):screen.index("Beravor [Be]")]
+    assert f"damage ■■{'□' * (limits.damage_limit - 2)} 2/{limits.damage_limit}" in board
+    assert f"fear ■{'□' * (limits.fear_limit - 1)} 1/{limits.fear_limit}" in board
+    assert f"3/{limits.inspiration_limit}" in board
+    assert f"might {limits.might - 1} (-1)" in board, "Wounded Arm: might tests reveal one card fewer"
+    assert "Wounded Arm" in board and "Sword (might)" in board
+    prepared = state.game.hero_cards["Aragorn"][aragorn["prepared"][0]].name
+    assert prepared in board
+    assert f"deck {sum(aragorn['deck'].values())}" in board
+
+
+def test_the_enemy_menu_shows_each_group_with_its_elite_stats_wounds_and_place():
+    state = new_game()
+    group_id, group = next(iter(state.groups.items()))
+    enemy = state.game.table.enemy(group["enemy"])
+    group.update(wounds=1, exhausted=True, elite=["Armored"])
+    screen = shown(render(state, 0), width=60)
+    menu = screen[screen.index("Enemies"):]
+    assert group_id in menu and group["enemy"] in menu
+    assert f"health {enemy.health}" in menu and f"armor {enemy.armor + 1}" in menu, "Armored adds 1 armor"
+    assert f"sorcery {enemy.sorcery}" in menu and "wounds 1" in menu
+    assert "exhausted" in menu and "elite Armored" in menu
+    tile = table_map(state.observation(0), state.game).spaces[Hex(*group["at"])].tile
+    assert f"at {tile} {group['at'][0]},{group['at'][1]}" in menu
+
+
+def test_the_threat_bar_shows_the_threat_against_the_maximum_with_its_thresholds():
+    state = new_game()
+    state.threat = 30
+    line = next(l for l in shown(render(state, 0)).splitlines() if l.startswith("Threat"))
+    meta = state.game.adventure.adventure
+    assert f"30/{meta.threat_max}" in line
+    thresholds = sorted(e.at for e in state.game.adventure.threat)
+    assert line.endswith("thresholds " + " ".join(map(str, thresholds)))
+    bar = line[line.index("▕") + 1:line.index("▏")]
+    assert bar.count("┃") == len(thresholds)
+    assert round(len(bar) * 30 / meta.threat_max) == sum(1 for c in bar[:20] if c in "█┃") + bar[20:].count("█")
+
+
+def test_the_objective_round_phase_turn_and_log_are_shown():
+    state = new_game()
+    state.apply(f"hero {state.game.seat_names()[0].lower()}")
+    screen = shown(render(state, 0))
+    assert state.game.adventure.objective[0].text in " ".join(screen.split())
+    assert "round 1, action phase" in screen and "Aragorn's turn: 2 actions, 0 moves left" in screen
+    assert "Aragorn is to take an action or end the turn." in screen
+    assert "1 Ruffian (road-ruffians) appear" in screen
+
+
+def test_render_again_is_a_short_picture_of_the_seat_deciding():
+    state = new_game()
+    state.apply("hero aragorn")
+    state.apply("travel")
+    again = shown(render_again(state, 0))
+    assert "Aragorn [Ar]" in again and "Beravor [Be]" not in again
+    assert "Map" in again, "while the hero may move, the map is shown"
+    assert "Objective" not in again and "Enemies" not in again
+    assert len(again.splitlines()) < len(shown(render(state, 0)).splitlines())
+
+
+# -- actions and help ------------------------------------------------------------------------------
+
+def test_each_action_is_described_after_its_text_and_an_unknown_word_falls_back_to_the_text():
+    state = new_game()
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            for legal in state.legal_actions():
+                words = describe(legal).plain
+                assert words.startswith(str(legal)) and len(words) > len(str(legal)), str(legal)
+                seen.add(str(legal).split()[0])
+            action = rng.choice(state.legal_actions())
+        assert describe(action).plain.startswith(str(action))
+        state.apply(action)
+    assert {"hero", "travel", "move", "end", "convert"} <= seen
+    assert describe("sing loudly").plain == "sing loudly"
+
+
+def test_help_names_every_action_word():
+    for form in PLAYER_FORMS:
+        assert form.split()[0] in HELP, form
+
+
+# -- whole games -----------------------------------------------------------------------------------
+
+def play_and_render(players: int, seed: int, every_state: bool) -> int:
+    """A random game; at every state the picture is built and the map drawn, and the whole screen
+    is printed at each new round and at the first decision of each kind (at every state if
+    ``every_state``: a slow sweep).
+    Returns how many screens were printed."""
+    state = middleearth.load("journeys", players=players).new_state()
+    rng = random.Random(seed)
+    widths = (80, 120, 170)  # the three box widths of the map
+    printed, last, kinds = 0, None, set()
+    while True:
+        seat = state.current_player
+        viewer = seat if seat >= 0 else None
+        picture = render(state, viewer)
+        seen = state.observation(viewer)
+        hexmap = table_map(seen, state.game)
+        draw(hexmap, map_cells(seen, state.game, hexmap), 11)
+        moment, kind = seen["round"], (seen["waiting_for"], seat >= 0)
+        if every_state or moment != last or kind not in kinds or state.is_terminal():
+            screen = shown(picture, widths[printed % 3])
+            assert "Threat" in screen and "Heroes" in screen
+            if seat >= 0:
+                shown(render_again(state, seat), 100)
+            printed += 1
+            last = moment
+            kinds.add(kind)
+        if state.is_terminal():
+            assert "The heroes win." in screen or "The heroes lose." in screen
+            return printed
+        state.apply(sample_chance(state, rng) if seat == CHANCE else rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 7), (4, 8)])
+def test_render_works_at_every_state_of_random_games(players, seed):
+    assert play_and_render(players, seed, every_state=False) >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_screen_of_random_games_prints(players):
+    for seed in range(3):
+        play_and_render(players, seed, every_state=True)
+
+
+def test_the_play_command_runs_a_game_of_ai_seats_to_the_end():
+    result = CliRunner().invoke(app, ["play", "journeys", "--players", "2", "--seats", "random,random",
+                                      "--seed", "1", "--delay", "0"])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert result.output.count("Threat ▕") > 3, "spectators see the table at each new turn"
