@@ -169,14 +169,19 @@ def test_hidden_tiles_are_not_drawn_before_their_chapter_is_revealed():
         assert coordinate_count(after, at) == 1
 
 
-def test_darkness_is_drawn_on_dark_spaces():
+def test_darkness_is_drawn_on_spaces_with_a_darkness_icon_or_a_darkness_token():
     game = middleearth.load("journeys", players=2)
     hexmap = whole_adventure_map(game)
+    mist = next(t for t in game.adventure.token if t.kind == "darkness" and t.appears == "mist-falls")
+    misty = hexmap.space_of(mist.tile, mist.space)
+    assert not hexmap.spaces[misty].darkness
     seen = {"tiles": [{"tile": p.tile, "position": list(p.position), "rotation": p.rotation, "explored": True}
-                      for p in hexmap.placements], "heroes": [], "enemies": [], "tokens": []}
+                      for p in hexmap.placements], "heroes": [], "enemies": [],
+            "tokens": [{"id": mist.id, "space": list(misty)}]}
     text = draw(hexmap, map_cells(seen, game, hexmap), 9).plain
     for at, space in hexmap.spaces.items():
-        assert ("░" in box(text, at, hexmap, 9)) == space.darkness, at
+        assert ("░" in box(text, at, hexmap, 9)) == (space.darkness or at == misty), at
+    assert "●" in box(text, misty, hexmap, 9)
 
 
 # -- boards, menus, threat, objective ------------------------------------------------------------------
@@ -223,7 +228,8 @@ def test_the_threat_bar_shows_the_threat_against_the_maximum_with_its_thresholds
     assert line.endswith("thresholds " + " ".join(map(str, thresholds)))
     bar = line[line.index("▕") + 1:line.index("▏")]
     assert bar.count("┃") == len(thresholds)
-    assert round(len(bar) * 30 / meta.threat_max) == sum(1 for c in bar[:20] if c in "█┃") + bar[20:].count("█")
+    filled = round(len(bar) * 30 / meta.threat_max)
+    assert "░" not in bar[:filled] and "█" not in bar[filled:], "the bar is filled in proportion to the threat"
 
 
 def test_the_objective_round_phase_turn_and_log_are_shown():
@@ -272,7 +278,7 @@ def test_each_action_is_described_after_its_text_and_an_unknown_word_falls_back_
 
 def test_help_names_every_action_word():
     for form in PLAYER_FORMS:
-        assert form.split()[0] in HELP, form
+        assert f"[cyan]{form.split()[0]}" in HELP, form
 
 
 # -- whole games -----------------------------------------------------------------------------------

@@ -72,9 +72,9 @@ your space) or [cyan]attack GROUP ITEM STAT[/] (a group in your space, or next t
 item). Then the shadow phase: every readied enemy group moves and attacks, heroes in darkness \
 suffer fear, and the threat rises; then the rally phase readies the enemies and each hero scouts.
 A test reveals as many skill cards as the stat: each success counts, and each fate may become a \
-success for one inspiration. Damage and fear that reach a hero's limit defeat them; the party \
-loses when the threat bar fills or a fallen hero is not avenged before the next shadow phase. \
-Finish the objectives in order to win.
+success for one inspiration. Damage or fear that reaches a hero's limit defeats them; the party \
+loses when the threat bar fills, or when a shadow phase begins with a hero defeated. Finish the \
+objectives, in order, to win.
 Map: each box is a space (its coordinates q,r at the top right, the tile's id on one of its \
 spaces). ╌ gray border (open), ━ black border (closed), ─ the map's edge; ░ darkness, · an \
 unexplored tile. Heroes by their first letters, enemy groups in red (letters and figures), tokens: \
@@ -218,16 +218,16 @@ def threat_bar(seen: dict[str, Any], game: "JourneysGame") -> Text:
              for event in game.adventure.threat}
     pieces: list[tuple[str, str]] = [("Threat ", "bold"), ("▕", "")]
     for column in range(THREAT_BAR):
-        full = column < filled
         if column in marks:
-            pieces.append(("┃", "bold red on red" if full else "bold yellow"))
+            pieces.append(("┃", "bold red on red" if threat >= marks[column] else "bold yellow"))
+        elif column < filled:
+            pieces.append(("█", "red"))
         else:
-            pieces.append(("█" if full else "░", "red" if full else "grey35"))
+            pieces.append(("░", "grey35"))
     pieces += [("▏", ""), (f" {threat}/{seen['threat_max']}", "bold red" if threat * 4 >= top * 3 else "bold")]
     if marks:
         pieces.append(("   thresholds " + " ".join(str(at) for at in sorted(marks.values())), "dim"))
-    text = ink(pieces)
-    return text
+    return ink(pieces)
 
 
 def _objective(seen: dict[str, Any]) -> Panel:
@@ -293,7 +293,8 @@ def _hero_style(seen: dict[str, Any], name: str) -> str:
 
 def map_cells(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> dict[Hex, Cell]:
     """What each placed space shows: its tile's id (on one space of the tile), coordinates, the
-    heroes, enemy groups and tokens standing there, and darkness or mist as a fill."""
+    heroes, enemy groups and tokens standing there; darkness (printed or a token) and unexplored
+    tiles as fills."""
     unexplored = {t["tile"] for t in seen["tiles"] if not t["explored"]}
     labelled = _label_spaces(hexmap, game)
     cells: dict[Hex, Cell] = {}
@@ -322,7 +323,10 @@ def map_cells(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> dic
                                                                  style=style))
     kinds = {t.id: t.kind for t in game.adventure.token}
     for token in seen["tokens"]:
-        figures.setdefault(Hex(*token["space"]), []).append(_token_glyph(kinds.get(token["id"], "")))
+        at, kind = Hex(*token["space"]), kinds.get(token["id"], "")
+        figures.setdefault(at, []).append(_token_glyph(kind))
+        if kind == "darkness" and at in cells:  # a darkness token makes its space dark
+            cells[at].fill, cells[at].fill_style = DARKNESS_FILL, "grey42"
     for at, shown in figures.items():
         if at in cells:
             # Figures first, then the tokens already there (the exploration token).
