@@ -37,11 +37,12 @@ def new_game(players: int = 2, seed: int = 0):
     return state
 
 
-def walk_to(state, token: str, rng: random.Random, limit: int = 400):
-    """Play until ``token`` has been interacted with: every hero walks to it by the shortest way,
-    spends inspiration and takes the first choice of any other decision."""
+def walk_to(state, token: str, rng: random.Random, limit: int = 400, until: str | None = None):
+    """Play until ``token`` has been interacted with (or the party is asked to decide ``until``):
+    every hero walks to it by the shortest way, spends inspiration and takes the first choice of
+    any other decision."""
     for _ in range(limit):
-        if state.is_terminal() or token not in state.tokens:
+        if state.is_terminal() or token not in state.tokens or state.observation(None)["waiting_for"] == until:
             return state
         if state.current_player == CHANCE:
             state.apply(sample_chance(state, rng))
@@ -182,6 +183,20 @@ def test_darkness_is_drawn_on_spaces_with_a_darkness_icon_or_a_darkness_token():
     for at, space in hexmap.spaces.items():
         assert ("░" in box(text, at, hexmap, 9)) == (space.darkness or at == misty), at
     assert "●" in box(text, misty, hexmap, 9)
+
+
+def test_a_story_decision_shows_its_text_and_numbered_options():
+    state = new_game()
+    rng = random.Random(2)
+    walk_to(state, "shepherd", rng)
+    walk_to(state, "goblin-fire", rng, until="choice")
+    assert not state.is_terminal() and state.observation(None)["waiting_for"] == "choice"
+    decision = next(i for i in state.game.adventure.interaction if i.id == "goblin-fire")
+    for picture in (render(state, state.current_player), render_again(state, state.current_player)):
+        screen = " ".join(shown(picture).split())
+        assert decision.text in screen
+        for number, option in enumerate(decision.options, start=1):
+            assert f"choose {number}: {option.label}" in screen
 
 
 # -- boards, menus, threat, objective ------------------------------------------------------------------

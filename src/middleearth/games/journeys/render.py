@@ -507,13 +507,14 @@ def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
     for group in seen["enemies"]:
         enemy = game.table.enemy(group["enemy"])
         bonus = [elites[name] for name in group["elite"] if name in elites]
+        stats = {k: getattr(enemy, k) + sum(getattr(b, k) for b in bonus) for k in ("health", "armor", "sorcery")}
+        stats.update(seen.get("enemy_menus", {}).get(group["id"], {}))  # the observation's menu, where given
         title = Text(f"{codes[group['id']]}{group['figures']}", style=ENEMY_STYLE)
         title.append(f" {group['id']}")
         pieces = [(f"{group['figures']} {group['enemy']}", "bold"), (f" at {_place(hexmap, group['space'])}   ", ""),
                   ("exhausted", "dim") if group["exhausted"] else ("readied", "bold green")]
-        for name, value in (("health", enemy.health + sum(b.health for b in bonus)),
-                            ("armor", enemy.armor + sum(b.armor for b in bonus)),
-                            ("sorcery", enemy.sorcery + sum(b.sorcery for b in bonus))):
+        for name in ("health", "armor", "sorcery"):
+            value = stats[name]
             pieces += [(f"\n{name} " if name == "health" else f"  {name} ", "dim"), (str(value), "bold")]
         pieces += [("\nwounds ", "dim"), (str(group["wounds"]), "bold red" if group["wounds"] else "bold"),
                    ("  move ", "dim"), (f"{enemy.move}{' (ranged)' if enemy.ranged else ''}", "")]
@@ -551,6 +552,8 @@ def _log(seen: dict[str, Any]) -> Text:
 
 
 def _deciding(seen: dict[str, Any]) -> Text:
+    """Who is to move and what they decide; a story decision's options by number, an enemy's
+    step or a split of successes with its numbers, where the observation gives them."""
     if seen["over"]:
         won = seen["result"] == "win"
         return Text("The heroes win." if won else "The heroes lose.", style="bold gold1" if won else "bold red")
@@ -560,4 +563,19 @@ def _deciding(seen: dict[str, Any]) -> Text:
     text = Text(f"{mover}", style=_hero_style(seen, mover))
     waiting = seen["waiting_for"]
     text.append(f" is to {WAITING.get(waiting, waiting)}.")
+    asked = seen.get("asked") or {}
+    if asked.get("kind") == "choice":
+        text.append("\n" + " ".join(str(asked.get("text", "")).split()), style="italic")
+        for number, label in enumerate(asked.get("options", []), start=1):
+            text.append(f"\n  choose {number}: ", style="bold")
+            text.append(str(label))
+    elif asked.get("kind") == "step":
+        text.append(f"\nThe group {asked.get('group')} stands at {_xy(asked.get('space'))}.")
+    elif asked.get("kind") == "split":
+        text.append(f"\n{asked.get('successes')} success(es) against {asked.get('damage')} damage and "
+                    f"{asked.get('fear')} fear.")
     return text
+
+
+def _xy(space: list[int] | tuple[int, int] | None) -> str:
+    return "-" if not space else f"{space[0]},{space[1]}"
