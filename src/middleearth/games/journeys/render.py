@@ -149,11 +149,8 @@ def describe(action: "Action") -> Text:
     explained = _explain(words)
     if explained is None:
         return Text(str(action))
-    text = Text(words[0], style=VERB_STYLES.get(words[0], "bold"))
-    if len(words) > 1:
-        text.append(" " + " ".join(words[1:]))
-    text.append(f"  {explained}", style="dim")
-    return text
+    return ink([(words[0], VERB_STYLES.get(words[0], "bold")), (" ".join(["", *words[1:]]), ""),
+                (f"  {explained}", "dim")])
 
 
 def moment(state: "JourneysState") -> tuple:
@@ -196,7 +193,8 @@ def render_again(state: "JourneysState", seat: int) -> RenderableType:
 
 
 def _headline(seen: dict[str, Any]) -> Text:
-    line = Text(seen["adventure"], style="bold gold1")
+    line = Text()
+    line.append(seen["adventure"], style="bold gold1")
     line.append(f"   round {seen['round']}, {seen['phase']} phase")
     if seen.get("turn"):
         line.append("   ")
@@ -232,7 +230,8 @@ def threat_bar(seen: dict[str, Any], game: "JourneysGame") -> Text:
 
 def _objective(seen: dict[str, Any]) -> Panel:
     text = seen["objective"]
-    body = Text(text, style="italic") if text else Text("every objective is complete", style="dim")
+    body = Text()
+    body.append(text or "every objective is complete", style="italic" if text else "dim")
     extra = []
     if seen.get("lore") or seen.get("xp"):
         extra.append(f"lore {seen['lore']}, experience {seen['xp']}")
@@ -392,7 +391,8 @@ def _token_list(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> "
     kinds = {t.id: t.kind for t in game.adventure.token}
     entries = []
     for token in seen["tokens"]:
-        entry = _token_glyph(kinds.get(token["id"], ""))
+        entry = Text()
+        entry.append_text(_token_glyph(kinds.get(token["id"], "")))
         entry.append(f" {token['id']} ({_place(hexmap, token['space'])})")
         entries.append(entry)
     return SideBySide(entries, max(e.cell_len for e in entries), gap=2) if entries else None
@@ -453,7 +453,8 @@ def hero_board(hero: dict[str, Any], seen: dict[str, Any], game: "JourneysGame")
     stats = game.table.hero(hero["name"]).stats
     faceup = _faceup_cards(game, hero["faceup"])
     codes = hero_codes([h["name"] for h in seen["heroes"]])
-    title = Text("▶ " if seen.get("turn") == hero["name"] else "", style="bold")
+    title = Text()
+    title.append("▶ " if seen.get("turn") == hero["name"] else "", style="bold")
     title.append(hero["name"], style=_hero_style(seen, hero["name"]))
     title.append(f" [{codes[hero['name']]}]")
     if hero["defeated"]:
@@ -509,7 +510,8 @@ def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
         bonus = [elites[name] for name in group["elite"] if name in elites]
         stats = {k: getattr(enemy, k) + sum(getattr(b, k) for b in bonus) for k in ("health", "armor", "sorcery")}
         stats.update(seen.get("enemy_menus", {}).get(group["id"], {}))  # the observation's menu, where given
-        title = Text(f"{codes[group['id']]}{group['figures']}", style=ENEMY_STYLE)
+        title = Text()
+        title.append(f"{codes[group['id']]}{group['figures']}", style=ENEMY_STYLE)
         title.append(f" {group['id']}")
         pieces = [(f"{group['figures']} {group['enemy']}", "bold"), (f" at {_place(hexmap, group['space'])}   ", ""),
                   ("exhausted", "dim") if group["exhausted"] else ("readied", "bold green")]
@@ -531,7 +533,8 @@ def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
 def _test(seen: dict[str, Any], game: "JourneysGame") -> Panel:
     test = seen["test"]
     cards = game.hero_cards.get(test["hero"], {})
-    text = Text(f"{test['hero']} ", style=_hero_style(seen, test["hero"]))
+    text = Text()
+    text.append(f"{test['hero']} ", style=_hero_style(seen, test["hero"]))
     text.append("scouts" if test["stat"] == "scout" else f"tests {test['stat']}")
     text.append(": revealed ")
     text.append(", ".join(cards[c].name if c in cards else c for c in test["revealed"]) or "nothing yet",
@@ -544,7 +547,8 @@ def _test(seen: dict[str, Any], game: "JourneysGame") -> Panel:
 
 
 def _log(seen: dict[str, Any]) -> Text:
-    text = Text("What happened", style="bold")
+    text = Text()
+    text.append("What happened", style="bold")
     for entry in seen["log"][-LOG_LINES:]:
         words = entry.get("text", entry) if isinstance(entry, dict) else entry
         text.append("\n" + " ".join(str(words).split()), style="italic")
@@ -560,7 +564,8 @@ def _deciding(seen: dict[str, Any]) -> Text:
     mover = seen["to_move"]
     if mover in (None, "chance"):
         return Text("The cards are being revealed.", style="dim")
-    text = Text(f"{mover}", style=_hero_style(seen, mover))
+    text = Text()
+    text.append(f"{mover}", style=_hero_style(seen, mover))
     waiting = seen["waiting_for"]
     text.append(f" is to {WAITING.get(waiting, waiting)}.")
     asked = seen.get("asked") or {}
