@@ -16,7 +16,7 @@ import middleearth
 from middleearth.cli.main import app
 from middleearth.core.contract import CHANCE, sample_chance
 from middleearth.games.journeys.actions import PLAYER_FORMS
-from middleearth.games.journeys.hexdraw import BORDERS, BAND, Cell, draw, origin_of
+from middleearth.games.journeys.hexdraw import BAND, BORDERS, Cell, HexGrid, draw, origin_of
 from middleearth.games.journeys.hexmap import DIRECTIONS, Hex, HexMap, Placement
 from middleearth.games.journeys.render import (HELP, describe, group_codes, hero_codes, map_cells, render,
                                                render_again, table_map)
@@ -104,6 +104,17 @@ def test_the_map_draws_every_placed_space_once(inner):
     for at in hexmap.spaces:
         assert coordinate_count(text, at) == 1, f"space {at} is drawn {coordinate_count(text, at)} times"
         assert str(at) in box(text, at, hexmap, inner)
+
+
+@pytest.mark.parametrize("width, inner", [(80, 5), (110, 7), (140, 9), (170, 11)])
+def test_the_map_takes_the_widest_boxes_that_fit_the_console(width, inner):
+    game = middleearth.load("journeys", players=2)
+    hexmap = whole_adventure_map(game)
+    assert HexGrid(hexmap, {}).inner_width(width) == inner
+    lines = shown(HexGrid(hexmap, {at: Cell(coordinates=str(at)) for at in hexmap.spaces}), width).splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= width
+    for at in hexmap.spaces:
+        assert coordinate_count("\n".join(lines), at) == 1, at
 
 
 def test_each_border_is_drawn_by_its_kind_gray_black_or_the_map_edge():
