@@ -10,6 +10,7 @@ import re
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 import middleearth
@@ -115,6 +116,20 @@ def test_the_map_takes_the_widest_boxes_that_fit_the_console(width, inner):
     assert max(len(line.rstrip()) for line in lines) <= width
     for at in hexmap.spaces:
         assert coordinate_count("\n".join(lines), at) == 1, at
+
+
+@pytest.mark.parametrize("inner", [5, 7, 11])
+def test_figures_that_do_not_fit_a_box_are_counted(inner):
+    """Five heroes and two groups may share a space: what the box cannot hold shows as +N."""
+    hexmap = HexMap(middleearth.load("journeys", players=2).tiles, (Placement("J1"),))
+    at = next(iter(hexmap.spaces))
+    codes = ["Ar", "Be", "Bi", "El", "Gi", "RR3", "DG2"]
+    for count in range(1, len(codes) + 1):
+        cell = Cell(items=[Text(code) for code in codes[:count]])
+        inside = box(draw(hexmap, {at: cell}, inner).plain, at, hexmap, inner).split("\n", 1)[1]
+        more = re.search(r"\+(\d+)", inside)
+        shown_codes = [code for code in codes[:count] if code in inside.split()]
+        assert len(shown_codes) + (int(more.group(1)) if more else 0) == count, (count, inside)
 
 
 def test_each_border_is_drawn_by_its_kind_gray_black_or_the_map_edge():
