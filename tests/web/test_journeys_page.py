@@ -113,9 +113,118 @@ def test_phone_screen_shows_the_map_without_horizontal_scroll(browser, hub):
         open_seat(page, hub, match_id, token)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the match is {width}px wide on a {PHONE['width']}px screen"
-        box = page.locator(".jm-map").bounding_box()
-        assert box and box["width"] <= PHONE["width"], "the map fits the screen's width"
+        frame = page.locator(".jm-map-frame").bounding_box()
+        assert frame and frame["width"] <= PHONE["width"], "the map's frame fits the screen's width"
+        hexagon = page.locator(".jm-map .jm-hex").first.bounding_box()
+        assert hexagon and hexagon["width"] >= 40, "a hex stays big enough to tap (the map scrolls in its frame)"
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "journeys-phone.png"), full_page=True)
     finally:
         context.close()
+
+
+# The view alone, on the hub's origin, given a frame made from a real state of the engine: where
+# each control lands and what the board shows do not need a match to be played.
+
+def table_with_every_kind_of_control() -> tuple[dict, list[str]]:
+    """The observation and legal actions of the first state, over a few seeded random games,
+    where the hero whose turn it is may move, interact and attack at once."""
+    import middleearth
+    from middleearth.core.contract import sample_chance
+
+    for seed in range(40):
+        state, rng = middleearth.load("journeys", players=2).new_state(), random.Random(seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply(sample_chance(state, rng))
+                continue
+            legal = [str(a) for a in state.legal_actions()]
+            if {"move", "interact", "attack"} <= {text.split(" ")[0] for text in legal}:
+                return state.observation(state.current_player), legal
+            state.apply(rng.choice(legal))
+    raise AssertionError("no state in 40 random games offers a move, an interaction and an attack at once")
+
+
+def show_view(page, hub, observation: dict, legal: list[str]) -> None:
+    """The journeys view drawn into a fresh element of the hub's page, its acts kept in window.acted."""
+    page.goto(f"{hub}/")
+    page.evaluate("""async ([observation, legal]) => {
+      const { createView } = await import('/static/games/journeys/view.js');
+      const style = document.createElement('link');
+      style.rel = 'stylesheet';
+      style.href = '/static/games/journeys/view.css';
+      document.head.append(style);
+      const root = document.createElement('div');
+      root.id = 'view-under-test';
+      document.body.prepend(root);
+      window.acted = [];
+      const view = createView(root, { act: (text) => window.acted.push(text), names: () => ['Ana', 'AI'] });
+      view.update({ version: 1, status: 'running', seat: 0, observation, legal, log: [] });
+    }""", [observation, legal])
+    page.wait_for_selector("#view-under-test .jm-map")
+
+
+def test_each_legal_action_is_one_control_where_it_belongs(page, hub):
+    """Moves as arrows on the map, an interaction on its token, an attack in its group's menu,
+    a hero's turn on their board; anything else, even a verb the view never heard of, a button."""
+    observation, legal = table_with_every_kind_of_control()
+    legal = [*legal, "ponder the-lights"]
+    show_view(page, hub, observation, legal)
+    view = page.locator("#view-under-test")
+    shown = view.locator(".jm-action").evaluate_all("cs => cs.map(c => c.dataset.action)")
+    assert sorted(shown) == sorted(legal)
+    moves = sorted(t for t in legal if t.startswith("move "))
+    assert sorted(view.locator(".jm-map .jm-action").evaluate_all("cs => cs.map(c => c.dataset.action)")) == sorted(
+        moves + [t for t in legal if t.startswith("interact ")])
+    for text in (t for t in legal if t.startswith("interact ")):
+        token = text.split(" ")[1]
+        assert view.locator(f".jm-action[data-action='{text}'] .jm-token[data-token='{token}']").count() == 1
+    for text in (t for t in legal if t.startswith("attack ")):
+        group = text.split(" ")[1]
+        assert view.locator(f".jm-menu[data-group='{group}'] .jm-action[data-action='{text}']").count() == 1
+    assert view.locator(".group-other .jm-action[data-action='ponder the-lights']").count() == 1
+    view.locator(f".jm-map .jm-action[data-action='{moves[0]}']").click()
+    assert page.evaluate("window.acted") == [moves[0]]
+    assert view.locator("button.jm-action:not([disabled])").count() == 0, "one choice is sent once"
+
+
+def test_the_map_shows_darkness_unexplored_tiles_tokens_and_enemy_groups_as_observed(page, hub):
+    observation, legal = table_with_every_kind_of_control()
+    observation["enemies"][0]["exhausted"] = True
+    show_view(page, hub, observation, legal)
+    view = page.locator("#view-under-test")
+    at = lambda space: f"{space[0]},{space[1]}"  # noqa: E731
+    explored = {t["tile"]: t["explored"] for t in observation["tiles"]}
+    dark_tokens = {at(t["space"]) for t in observation["tokens"] if observation["token_kinds"][t["id"]] == "darkness"}
+    spaces = observation["spaces"]
+    assert view.locator(".jm-space").count() == len(spaces)
+    shown_dark = view.locator(".jm-space.dark").evaluate_all("cs => cs.map(c => c.dataset.at)")
+    assert sorted(shown_dark) == sorted(at(s["at"]) for s in spaces if s["darkness"] or at(s["at"]) in dark_tokens)
+    shown_fog = view.locator(".jm-space.unexplored").evaluate_all("cs => cs.map(c => c.dataset.at)")
+    assert sorted(shown_fog) == sorted(at(s["at"]) for s in spaces if not explored[s["tile"]])
+    assert sorted(view.locator(".jm-token").evaluate_all("cs => cs.map(c => c.dataset.token)")) == sorted(
+        t["id"] for t in observation["tokens"])
+    for group in observation["enemies"]:
+        drawn = view.locator(f".jm-map .jm-group[data-group='{group['id']}']")
+        assert drawn.get_attribute("data-at") == at(group["space"])
+        assert drawn.locator("text").text_content().startswith(f"{group['figures']}×")
+        assert ("exhausted" in drawn.get_attribute("class")) == group["exhausted"]
+
+
+def test_keys_the_view_does_not_know_still_show_on_the_hero_board(page, hub):
+    """New rules reach the page before the view learns them: a hero's boons and facedown cards."""
+    observation, legal = table_with_every_kind_of_control()
+    hero = observation["heroes"][0]
+    hero["boons"] = ["hidden", "emboldened"]
+    hero["facedown"] = {"damage": 2, "fear": 1}
+    show_view(page, hub, observation, legal)
+    board = page.locator(f"#view-under-test .jm-hero-board[data-hero='{hero['name']}']")
+    assert board.locator(".jm-extras [data-key=boons]").inner_text().split("\n")[-1] == "hidden, emboldened"
+    assert "damage 2, fear 1" in board.locator(".jm-extras [data-key=facedown]").inner_text()
+    stats = observation["hero_boards"][hero["name"]]["stats"]
+    assert board.locator(".jm-stats .stat-value").all_inner_texts() == [str(stats[s]) for s in
+                                                                      ("might", "agility", "wisdom", "spirit", "wit")]
+    limits = observation["hero_boards"][hero["name"]]["limits"]
+    assert f"damage {hero['damage']}/{limits['damage']}" in board.inner_text()

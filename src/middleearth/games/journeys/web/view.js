@@ -11,6 +11,7 @@ import { el, clear } from "/static/js/dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 40;  // a hex's corner radius, in map units
+const MIN_SCALE = 0.6;  // pixels per map unit at least: a hex 24px in radius, an arrow a finger wide
 const ROOT3 = Math.sqrt(3);
 const STEPS = { E: [1, 0], NE: [1, -1], NW: [0, -1], W: [-1, 0], SW: [-1, 1], SE: [0, 1] };
 const ARROWS = { E: "→", NE: "↗", NW: "↖", W: "←", SW: "↙", SE: "↘" };
@@ -79,7 +80,7 @@ const points = (list) => list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`)
 function tileHue(tile) {
   let hash = 0;
   for (const ch of tile) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
-  return (hash * 7) % 360;
+  return 40 + ((hash * 7) % 110);  // from ochre through grass to moss: open country
 }
 
 /** A value of an unknown key, in words: lists joined, records as "name value". */
@@ -115,6 +116,11 @@ export function createView(root, ctx) {
   clear(root).append(el("div", { class: "journeys" },
     el("div", { class: "jm-main" }, status, decision, mapPanel, heroes, enemies), side));
 
+  const mapFrame = el("div", { class: "jm-map-frame" });
+  mapPanel.append(el("h3", {}, "The map"), mapFrame, el("p", { class: "jm-legend dim" },
+    "☾ darkness · hatched: unexplored · ? search · ☺ person · ! threat · "
+    + "n×E: an enemy group of n figures (grey: exhausted) · red edges: black borders"));
+  let lastFocus = null;
   let frame = null;
 
   /** Send a choice once: every control stays off until the next frame (or a refusal) redraws. */
@@ -272,11 +278,9 @@ export function createView(root, ctx) {
   }
 
   function drawMap(obs, placed) {
-    clear(mapPanel);
     const spaces = obs.spaces ?? [];
-    mapPanel.append(el("h3", {}, "The map"));
     if (!spaces.length) {
-      mapPanel.append(el("p", { class: "dim" }, "No tile is on the table yet."));
+      clear(mapFrame).append(el("p", { class: "dim" }, "No tile is on the table yet."));
       return;
     }
     const explored = new Map((obs.tiles ?? []).map((t) => [t.tile, t.explored]));
@@ -292,16 +296,19 @@ export function createView(root, ctx) {
     const width = Math.max(...xs) - left + pad, height = Math.max(...ys) - top + pad;
     const map = node("svg", { class: "jm-map", viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
       role: "img", "aria-label": `map of ${spaces.length} spaces on ${explored.size} tiles`,
-      style: `aspect-ratio:${(width / height).toFixed(3)}` });
+      // On a narrow screen the map keeps hexes big enough to tap and scrolls inside its frame.
+      style: `aspect-ratio:${(width / height).toFixed(3)};min-width:${Math.round(width * MIN_SCALE)}px` });
     map.append(node("defs", {}, node("pattern", { id: "jm-unexplored", width: 8, height: 8, patternUnits: "userSpaceOnUse",
       patternTransform: "rotate(45)" }, node("rect", { width: 8, height: 8, fill: "rgba(60,45,30,0.35)" }),
       node("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "rgba(255,245,220,0.35)", "stroke-width": 3 }))));
     const ground = node("g", { class: "jm-ground" });
+    const edges = node("g", { class: "jm-tile-edges" });
     const walls = node("g", { class: "jm-walls" });
     const things = node("g", { class: "jm-things" });
     const controls = node("g", { class: "jm-controls" });
-    map.append(ground, walls, things, controls);
+    map.append(ground, edges, walls, things, controls);
     const byTile = new Map();
+    const tileAt = new Map(spaces.map((space) => [key(space.at), space.tile]));
     for (const space of spaces) {
       const at = centre(space.at);
       const open = explored.get(space.tile) !== false;
@@ -321,6 +328,13 @@ export function createView(root, ctx) {
       }
       ground.append(cell);
       byTile.set(space.tile, [...(byTile.get(space.tile) ?? []), at]);
+      for (const direction of Object.keys(STEPS)) {  // a tile's own outline, where it meets another tile or nothing
+        const [dq, dr] = STEPS[direction];
+        if (tileAt.get(key([space.at[0] + dq, space.at[1] + dr])) === space.tile) continue;
+        const a = bearing(direction);
+        const ends = [a - Math.PI / 6, a + Math.PI / 6].map((angle) => [at[0] + SIZE * Math.cos(angle), at[1] + SIZE * Math.sin(angle)]);
+        edges.append(node("line", { class: "jm-tile-edge", x1: ends[0][0], y1: ends[0][1], x2: ends[1][0], y2: ends[1][1] }));
+      }
       for (const direction of space.black ?? []) {
         const a = bearing(direction);
         const [x, y] = at;
@@ -392,9 +406,16 @@ export function createView(root, ctx) {
     const turnHero = obs.heroes.find((h) => h.name === obs.turn);
     if (placed.moves.length) arrows(placed.moves, turnHero.space);
     if (placed.steps.length) arrows(placed.steps, obs.asked.space);
-    mapPanel.append(el("div", { class: "jm-map-frame" }, map),
-      el("p", { class: "jm-legend dim" }, "☾ darkness · hatched: unexplored · ? search · ☺ person · ! threat · "
-        + "n×E: an enemy group of n figures (grey: exhausted) · red edges: black borders"));
+    const scrolled = mapFrame.scrollLeft;
+    clear(mapFrame).append(map);
+    mapFrame.scrollLeft = scrolled;
+    // Bring the space where things happen into sight when it changes (the frame may scroll).
+    const focus = obs.asked?.kind === "step" ? obs.asked.space : turnHero?.space;
+    if (focus && key(focus) !== lastFocus && mapFrame.scrollWidth > mapFrame.clientWidth) {
+      const share = (centre(focus)[0] - left) / width;
+      mapFrame.scrollLeft = share * map.getBoundingClientRect().width - mapFrame.clientWidth / 2;
+    }
+    lastFocus = focus ? key(focus) : null;
   }
 
   function drawHeroes(obs, placed) {
