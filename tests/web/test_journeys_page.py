@@ -228,3 +228,22 @@ def test_keys_the_view_does_not_know_still_show_on_the_hero_board(page, hub):
                                                                       ("might", "agility", "wisdom", "spirit", "wit")]
     limits = observation["hero_boards"][hero["name"]]["limits"]
     assert f"damage {hero['damage']}/{limits['damage']}" in board.inner_text()
+
+
+def test_a_spectator_and_a_replay_see_the_table_without_controls(page, hub):
+    body = {"game": "journeys", "options": {"players": 2}, "seed": 8,
+            "seats": [{"type": "ai", "agent": "greedy"}, {"type": "ai", "agent": "random"}]}
+    match_id = post_json(f"{hub}/api/matches", body)["match"]["id"]
+    page.goto(f"{hub}/#/match/{match_id}")
+    page.wait_for_selector(".journeys .jm-map .jm-hero", timeout=WAIT_MS)
+    page.wait_for_function("Number(document.querySelector('.match').dataset.version) > 30", timeout=WAIT_MS)
+    assert page.locator(".jm-action").count() == 0, "a spectator has nothing to click"
+    assert page.locator(".jm-hero-board").count() == 2
+    page.goto("about:blank")  # a fresh page: the match's board must not stand in for the replay's
+    page.goto(f"{hub}/#/replay/{match_id}?step=30")
+    page.wait_for_selector(".journeys .jm-map .jm-hero", timeout=WAIT_MS)
+    assert page.locator(".jm-action").count() == 0, "a replay has nothing to click"
+    replayed = get_json(f"{hub}/api/matches/{match_id}/replay/30")["observation"]
+    drawn = page.locator(".jm-map .jm-hero").evaluate_all("hs => hs.map(h => [h.dataset.hero, h.dataset.at])")
+    assert sorted(drawn) == sorted([h["name"], f"{h['space'][0]},{h['space'][1]}"] for h in replayed["heroes"]
+                                   if h["space"])
