@@ -3,10 +3,11 @@ seat and the spectator see the same observation, with ``seat`` naming who looks.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from middleearth.core.contract import CHANCE, TERMINAL
-from middleearth.games.journeys.hexmap import DIRECTIONS
+from middleearth.games.journeys.hexmap import DIRECTIONS, HexMap
 
 if TYPE_CHECKING:
     from middleearth.games.journeys.state import JourneysState
@@ -80,10 +81,7 @@ def _table_view(state: "JourneysState") -> dict[str, Any]:
                            **{k: getattr(enemy, k) + sum(getattr(b, k) for b in bonuses)
                               for k in ("health", "armor", "sorcery")}}
     return {
-        "spaces": [{"at": [at.q, at.r], "tile": space.tile, "darkness": space.darkness,
-                    "exploration_box": space.exploration_box,
-                    "black": [d for d in DIRECTIONS if hexmap.border(at, d) == "black"]}
-                   for at, space in hexmap.spaces.items()],
+        "spaces": [{**space, "at": list(space["at"]), "black": list(space["black"])} for space in _spaces(hexmap)],
         "tile_names": {t: game.tiles[t].name for t, _, _ in state.placements},
         "token_kinds": {t: kinds.get(t) for t in state.tokens},
         "hero_boards": boards,
@@ -92,6 +90,15 @@ def _table_view(state: "JourneysState") -> dict[str, Any]:
                           for e in game.adventure.threat],
         "asked": _asked(state),
     }
+
+
+@lru_cache(maxsize=256)
+def _spaces(hexmap: HexMap) -> tuple[dict[str, Any], ...]:
+    """The placed spaces as a view draws them; a map never changes, so each is worked out once."""
+    return tuple({"at": (at.q, at.r), "tile": space.tile, "darkness": space.darkness,
+                  "exploration_box": space.exploration_box,
+                  "black": tuple(d for d in DIRECTIONS if hexmap.border(at, d) == "black")}
+                 for at, space in hexmap.spaces.items())
 
 
 def _asked(state: "JourneysState") -> dict[str, Any] | None:

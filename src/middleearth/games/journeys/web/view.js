@@ -241,7 +241,10 @@ export function createView(root, ctx) {
       decision.append(el("p", { class: "jm-asked" }, `${asked.successes} success${asked.successes === 1 ? "" : "es"} against `
         + `${asked.damage} damage and ${asked.fear} fear: how many go against damage?`));
     }
-    if (asked?.kind === "step") decision.append(el("p", { class: "jm-asked" }, `The party picks where ${words(asked.group)} steps: an arrow on the map.`));
+    if (asked?.kind === "step") {
+      decision.append(el("p", { class: "jm-asked" }, `The party picks where ${words(asked.group)} steps`
+        + `${placed.steps.length ? ": an arrow on the map" : ""}.`));
+    }
     if (!legal.length) return;
     const label = (text) => {
       const [verb, arg] = text.split(" ");
