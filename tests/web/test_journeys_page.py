@@ -247,3 +247,45 @@ def test_a_spectator_and_a_replay_see_the_table_without_controls(page, hub):
     drawn = page.locator(".jm-map .jm-hero").evaluate_all("hs => hs.map(h => [h.dataset.hero, h.dataset.at])")
     assert sorted(drawn) == sorted([h["name"], f"{h['space'][0]},{h['space'][1]}"] for h in replayed["heroes"]
                                    if h["space"])
+
+
+def table_with_every_tile_placed() -> dict:
+    """An observation once two greedy heroes have revealed the whole map, while one takes a turn."""
+    import middleearth
+    from middleearth.agents import make_agent
+    from middleearth.core.contract import sample_chance
+
+    game = middleearth.load("journeys", players=2)
+    tiles = {placement.tile for chapter in game.adventure.chapter for placement in chapter.tiles}
+    for seed in range(5):
+        state, rng = game.new_state(), random.Random(seed)
+        heroes = [make_agent("greedy", game, seat, seed=seed) for seat in range(2)]
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            seen = state.observation(0)
+            if len(seen["tiles"]) == len(tiles) and seen["turn"] and not state.is_chance_node():
+                return seen
+            state.apply(sample_chance(state, rng) if state.is_chance_node() else heroes[state.current_player].choose(state))
+    raise AssertionError("two greedy heroes never revealed the whole map in 5 games")
+
+
+def test_a_phone_scrolls_the_whole_map_in_its_frame_and_shows_the_hero_whose_turn_it_is(browser, hub):
+    observation = table_with_every_tile_placed()
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        show_view(page, hub, observation, [])
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        frame = page.locator(".jm-map-frame")
+        assert frame.evaluate("f => f.scrollWidth > f.clientWidth"), "the whole map is wider than a phone"
+        hexagon = page.locator(".jm-map .jm-hex").first.bounding_box()
+        assert hexagon and hexagon["width"] >= 40, "a hex stays big enough to tap"
+        turn = page.locator(f".jm-map .jm-hero[data-hero='{observation['turn']}'] circle").bounding_box()
+        box = frame.bounding_box()
+        assert turn and box["x"] <= turn["x"] and turn["x"] + turn["width"] <= box["x"] + box["width"], \
+            "the frame scrolls to the hero whose turn it is"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "journeys-phone-map.png"), full_page=True)
+    finally:
+        context.close()
