@@ -289,3 +289,54 @@ def test_a_phone_scrolls_the_whole_map_in_its_frame_and_shows_the_hero_whose_tur
         page.screenshot(path=str(ARTIFACTS / "journeys-phone-map.png"), full_page=True)
     finally:
         context.close()
+
+
+def first_decisions_of_the_party() -> dict[str, tuple[dict, list[str]]]:
+    """For each kind of party decision (a story choice, a negation split, an enemy's tied steps), the
+    observation and legal actions where two greedy heroes first meet it."""
+    import middleearth
+    from middleearth.agents import make_agent
+    from middleearth.core.contract import sample_chance
+
+    game, found = middleearth.load("journeys", players=2), {}
+    for seed in range(5):
+        state, rng = game.new_state(), random.Random(seed)
+        heroes = [make_agent("greedy", game, seat, seed=seed) for seat in range(2)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(sample_chance(state, rng))
+                continue
+            asked = state.observation(state.current_player)["asked"]
+            if asked and asked["kind"] not in found:
+                found[asked["kind"]] = (state.observation(state.current_player), [str(a) for a in state.legal_actions()])
+            state.apply(heroes[state.current_player].choose(state))
+        if {"choice", "split", "step"} <= set(found):
+            return found
+    raise AssertionError(f"five greedy games met only these party decisions: {sorted(found)}")
+
+
+def test_a_party_decision_names_its_choices(page, hub):
+    """A story decision's buttons carry its options' words, a negation split says how much damage
+    and fear each choice stops, and an enemy's tied steps are arrows from the enemy's space."""
+    found = first_decisions_of_the_party()
+    observation, legal = found["choice"]
+    show_view(page, hub, observation, legal)
+    shown = page.locator("#view-under-test .jm-action").all_inner_texts()
+    assert shown == observation["asked"]["options"]
+    assert observation["asked"]["text"] in page.inner_text("#view-under-test .jm-decision")
+
+    observation, legal = found["split"]
+    show_view(page, hub, observation, legal)
+    successes = observation["asked"]["successes"]
+    for text in legal:
+        n = int(text.split(" ")[1])
+        label = page.locator(f"#view-under-test .jm-action[data-action='{text}']").inner_text()
+        assert label == f"{n} against damage, {successes - n} against fear"
+
+    observation, legal = found["step"]
+    show_view(page, hub, observation, legal)
+    arrows = page.locator("#view-under-test .jm-map .jm-action").evaluate_all("cs => cs.map(c => c.dataset.action)")
+    assert sorted(arrows) == sorted(legal)
+    space = observation["asked"]["space"]
+    group = page.locator(f"#view-under-test .jm-map .jm-group[data-group='{observation['asked']['group']}']")
+    assert group.get_attribute("data-at") == f"{space[0]},{space[1]}", "the arrows start where the enemy stands"
