@@ -293,26 +293,29 @@ def test_a_phone_scrolls_the_whole_map_in_its_frame_and_shows_the_hero_whose_tur
 
 def first_decisions_of_the_party() -> dict[str, tuple[dict, list[str]]]:
     """For each kind of party decision (a story choice, a negation split, an enemy's tied steps), the
-    observation and legal actions where two greedy heroes first meet it."""
+    observation and legal actions where it first comes up in seeded games of two greedy heroes
+    (who reach the story's decisions) and of two random ones (whom enemies catch in the open)."""
     import middleearth
     from middleearth.agents import make_agent
     from middleearth.core.contract import sample_chance
 
     game, found = middleearth.load("journeys", players=2), {}
-    for seed in range(5):
-        state, rng = game.new_state(), random.Random(seed)
-        heroes = [make_agent("greedy", game, seat, seed=seed) for seat in range(2)]
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(sample_chance(state, rng))
-                continue
-            asked = state.observation(state.current_player)["asked"]
-            if asked and asked["kind"] not in found:
-                found[asked["kind"]] = (state.observation(state.current_player), [str(a) for a in state.legal_actions()])
-            state.apply(heroes[state.current_player].choose(state))
-        if {"choice", "split", "step"} <= set(found):
-            return found
-    raise AssertionError(f"five greedy games met only these party decisions: {sorted(found)}")
+    for seed in range(20):
+        for agent in ("greedy", "random"):
+            state, rng = game.new_state(), random.Random(seed)
+            heroes = [make_agent(agent, game, seat, seed=seed) for seat in range(2)]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(sample_chance(state, rng))
+                    continue
+                asked = state.observation(state.current_player)["asked"]
+                if asked and asked["kind"] not in found:
+                    found[asked["kind"]] = (state.observation(state.current_player),
+                                            [str(a) for a in state.legal_actions()])
+                state.apply(heroes[state.current_player].choose(state))
+            if {"choice", "split", "step"} <= set(found):
+                return found
+    raise AssertionError(f"40 seeded games met only these party decisions: {sorted(found)}")
 
 
 def test_a_party_decision_names_its_choices(page, hub):
