@@ -343,3 +343,13 @@ def test_a_party_decision_names_its_choices(page, hub):
     space = observation["asked"]["space"]
     group = page.locator(f"#view-under-test .jm-map .jm-group[data-group='{observation['asked']['group']}']")
     assert group.get_attribute("data-at") == f"{space[0]},{space[1]}", "the arrows start where the enemy stands"
+
+
+def test_the_end_says_who_won_and_why(page, hub):
+    """'If the threat reaches the end of the bar, the heroes lose': the page says so, and offers nothing."""
+    observation, _ = table_with_every_kind_of_control()
+    observation.update(over=True, result="loss", end_reason="threat", to_move=None, turn=None)
+    show_view(page, hub, observation, [])
+    decision = page.inner_text("#view-under-test .jm-decision")
+    assert "The heroes lose the adventure." in decision and "The threat bar is full." in decision
+    assert page.locator("#view-under-test .jm-action").count() == 0

@@ -89,6 +89,7 @@ def _table_view(state: "JourneysState") -> dict[str, Any]:
         "threat_events": [{"at": e.at, "text": " ".join(x.text for x in e.effects if x.text)}
                           for e in game.adventure.threat],
         "asked": _asked(state),
+        "end_reason": state.end_reason or None,
     }
 
 

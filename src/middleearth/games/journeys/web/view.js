@@ -18,6 +18,8 @@ const ARROWS = { E: "→", NE: "↗", NW: "↖", W: "←", SW: "↙", SE: "↘" 
 const STATS = ["might", "agility", "wisdom", "spirit", "wit"];
 const TOKEN_GLYPHS = { search: "?", person: "☺", threat: "!", darkness: "☾" };
 const TOKEN_WORDS = { search: "search token", person: "person token", threat: "threat token", darkness: "darkness token" };
+const ENDINGS = { threat: "The threat bar is full.", defeat: "A hero was defeated.",
+  rounds: "The app's round limit is reached." };
 const PHASES = { setup: "Setup", action: "Action phase", shadow: "Shadow phase", rally: "Rally phase" };
 // What each hero board shows in its own place; any other key the observation gains (boons,
 // facedown counts...) is listed under the board as it comes, so a new rule shows up at once.
@@ -27,7 +29,7 @@ const GROUP_KEYS = new Set(["id", "enemy", "space", "figures", "wounds", "elite"
 const TABLE_KEYS = new Set(["seat", "adventure", "round", "phase", "to_move", "waiting_for", "threat", "damage_deck",
   "fear_deck", "threat_max", "objective", "heroes", "turn", "actions_left", "moves_left", "tiles", "tokens", "enemies",
   "test", "variables", "lore", "xp", "rewards", "log", "result", "over", "spaces", "tile_names", "token_kinds",
-  "hero_boards", "enemy_menus", "threat_events", "asked"]);
+  "hero_boards", "enemy_menus", "threat_events", "asked", "end_reason"]);
 // The plain buttons, grouped by their first word; a verb not listed lands in "Other".
 const GROUPS = [
   { name: "turn", title: "Your turn", verbs: ["travel", "end"] },
@@ -213,6 +215,8 @@ export function createView(root, ctx) {
     if (obs.over) {
       decision.append(el("h2", { class: `jm-outcome ${obs.result ?? ""}` },
         obs.result === "win" ? "The heroes win the adventure." : "The heroes lose the adventure."));
+      const why = ENDINGS[obs.end_reason];
+      if (why) decision.append(el("p", { class: "jm-ending" }, why));
       return;
     }
     if (frame.status === "open") {
