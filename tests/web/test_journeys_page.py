@@ -346,7 +346,7 @@ def test_a_party_decision_names_its_choices(page, hub):
 
 
 def test_the_end_says_who_won_and_why(page, hub):
-    """'If the threat reaches the end of the bar, the heroes lose': the page says so, and offers nothing."""
+    """A full threat bar loses the adventure: the page says who won and why, and offers nothing to click."""
     observation, _ = table_with_every_kind_of_control()
     observation.update(over=True, result="loss", end_reason="threat", to_move=None, turn=None)
     show_view(page, hub, observation, [])
