@@ -122,6 +122,8 @@ class HeroRules:
             self._hero_attacks(seat, purpose["group"], purpose["item"], successes)
         elif kind == "interaction":
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
+        else:  # a purpose of another table module: its ``_tested_KIND(seat, purpose, successes)``
+            getattr(self, f"_tested_{kind}")(seat, purpose, successes)
 
     def _reset_deck(self, seat: int) -> None:
         """An empty deck takes back its discard pile, shuffled (no order is kept anyway)."""
