@@ -117,7 +117,8 @@ class HeroRules:
         self._say(f"{hero['name']} tests {task['stat']}: {successes} success(es)")
         kind = purpose["kind"]
         if kind == "negate":
-            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False))
+            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False),
+                         purpose.get("facedown", []))
         elif kind == "attack":
             self._hero_attacks(seat, purpose["group"], purpose["item"], successes)
         elif kind == "interaction":

@@ -45,8 +45,10 @@ class TableSide(Protocol):
         """The hero tests ``stat``; the successes come back to the purpose's owner:
         ``_interaction_test`` for ``{"kind": "interaction"}``."""
 
-    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False) -> None:
-        """Damage and fear the hero may negate with a test of ``negate`` (None: no test)."""
+    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False,
+              facedown: bool | tuple[str, ...] = False) -> None:
+        """Damage and fear the hero may negate with a test of ``negate`` (None: no test); what is
+        left of the kinds in ``facedown`` is suffered facedown (as ``_suffer``)."""
 
     def _suffer(self, seat: int, damage: int, fear: int, facedown: bool | tuple[str, ...] = False) -> None:
         """Damage and fear that cannot be negated; ``facedown`` (True, or the kinds, e.g. ``("damage",)``

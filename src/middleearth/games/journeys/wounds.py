@@ -21,31 +21,46 @@ from middleearth.games.journeys.actions import Move
 WOUND_KINDS = ("damage", "fear")
 
 
+def _facedown_kinds(facedown: bool | tuple[str, ...] | list[str]) -> list[str]:
+    """The kinds suffered facedown: True means both; a bad kind is refused, naming those there are."""
+    hidden = list(WOUND_KINDS) if facedown is True else list(facedown or ())
+    if unknown := set(hidden) - set(WOUND_KINDS):
+        raise ValueError(f"facedown names kinds of wound: {sorted(unknown)} is not among {list(WOUND_KINDS)}")
+    return hidden
+
+
 class WoundRules:
     """Mixin of JourneysState: damage, fear, their cards and the heroes' limits."""
 
-    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False) -> None:
-        """Damage and fear with a chance to negate: a test of ``negate``, each success prevents one."""
+    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False,
+              facedown: bool | tuple[str, ...] = False) -> None:
+        """Damage and fear with a chance to negate: a test of ``negate``, each success prevents one;
+        what is left is suffered, the kinds in ``facedown`` facedown (as ``_suffer``)."""
         if not damage and not fear:
             return
+        hidden = _facedown_kinds(facedown)
         if negate is None:
-            self._suffer(seat, damage, fear)
+            self._suffer(seat, damage, fear, tuple(hidden))
             return
-        self._test(seat, negate, {"kind": "negate", "damage": damage, "fear": fear, "enemy": from_enemy})
+        self._test(seat, negate, {"kind": "negate", "damage": damage, "fear": fear, "enemy": from_enemy,
+                                  "facedown": hidden})
 
-    def _negate(self, seat: int, damage: int, fear: int, successes: int, from_enemy: bool = False) -> None:
+    def _negate(self, seat: int, damage: int, fear: int, successes: int, from_enemy: bool = False,
+                facedown: bool | tuple[str, ...] | list[str] = False) -> None:
         """Each success prevents one damage or fear; when both are due and the successes do not
         cover them, the hero chooses the split (``negate N``: N against damage, the rest fear)."""
         if successes >= damage + fear:
             return
+        hidden = _facedown_kinds(facedown)
         low, high = max(0, successes - fear), min(successes, damage)
         if low == high:
-            self._suffer_attack(seat, damage - low, max(0, fear - (successes - low)), from_enemy)
+            self._suffer_attack(seat, damage - low, max(0, fear - (successes - low)), from_enemy, hidden)
             return
         self.stack.append({"t": "split", "hero": seat, "damage": damage, "fear": fear, "successes": successes,
-                           "low": low, "high": high, "enemy": from_enemy})
+                           "low": low, "high": high, "enemy": from_enemy, "facedown": hidden})
 
-    def _suffer_attack(self, seat: int, damage: int, fear: int, from_enemy: bool) -> None:
+    def _suffer_attack(self, seat: int, damage: int, fear: int, from_enemy: bool,
+                       facedown: list[str] | tuple[str, ...] = ()) -> None:
         """Prevention comes after negation: Gimli's `hardy` prevents 1 damage of the round's first
         enemy attack that would hurt him."""
         hero = self.heroes[seat]
@@ -53,7 +68,7 @@ class WoundRules:
             hero["ability_used"] = True
             damage -= 1
             self._say(f"{hero['name']} shrugs off 1 damage (hardy)")
-        self._suffer(seat, damage, fear)
+        self._suffer(seat, damage, fear, tuple(facedown))
 
     def _suffer(self, seat: int, damage: int, fear: int, facedown: bool | tuple[str, ...] = False) -> None:
         """Each damage or fear is a card revealed from its deck and resolved one at a time; limits
@@ -62,9 +77,7 @@ class WoundRules:
         hero = self.heroes[seat]
         if hero["defeated"] or not (damage or fear):
             return
-        hidden = WOUND_KINDS if facedown is True else tuple(facedown or ())
-        if unknown := set(hidden) - set(WOUND_KINDS):
-            raise ValueError(f"facedown names kinds of wound: {sorted(unknown)} is not among {list(WOUND_KINDS)}")
+        hidden = _facedown_kinds(facedown)
         self._say(f"{hero['name']} suffers {damage} damage and {fear} fear"
                   + (f" ({' and '.join(hidden)} facedown)" if hidden else ""))
         task = {"t": "wound", "hero": seat, "damage": damage, "fear": fear}
@@ -93,7 +106,7 @@ class WoundRules:
         self.stack.pop()
         n = int(words[1])
         self._suffer_attack(task["hero"], task["damage"] - n, max(0, task["fear"] - (task["successes"] - n)),
-                            task["enemy"])
+                            task["enemy"], task.get("facedown", []))
 
     def _mover_wound(self, task: dict[str, Any]) -> int:
         return CHANCE
@@ -205,7 +218,9 @@ class WoundRules:
         resolved one at a time (FAQ 22.8); limits are checked after if one made the hero suffer."""
         if kind not in WOUND_KINDS:
             raise ValueError(f"a flip turns damage or fear cards, not {kind!r}")
-        if not self.heroes[seat]["defeated"] and count:
+        hero = self.heroes[seat]
+        count = min(count, hero["facedown"][kind])  # a card turned facedown again is not flipped twice
+        if not hero["defeated"] and count:
             self.stack.append({"t": "flip", "hero": seat, "kind": kind, "count": count, "suffered": False})
 
     def _mover_flip(self, task: dict[str, Any]) -> int:
@@ -256,7 +271,8 @@ class WoundRules:
         return choices
 
     def _step_discard_wounds(self, task: dict[str, Any]) -> bool:
-        choices = [] if self.heroes[task["hero"]]["defeated"] or not task["count"] else self._choices_discard_wounds(task)
+        done = self.heroes[task["hero"]]["defeated"] or not task["count"]
+        choices = [] if done else self._choices_discard_wounds(task)
         if not choices:
             self.stack.pop()
             return True
