@@ -60,8 +60,9 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
                 "name": name, "at": None, "deck": dict(deck), "discard": {},
                 "prepared": [slug(table.starting_role_card(hero.start.role).name)],
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
-                "damage": 0, "fear": 0, "faceup": [], "facedown": {"damage": 0, "fear": 0}, "items": list(hero.start.items), "defeated": False,
+                "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
                 "done": False, "ability": hero.ability.id, "ability_used": False,
+                "facedown": {"damage": 0, "fear": 0},  # unread cards are counts, never names (wounds.py)
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
         self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}
