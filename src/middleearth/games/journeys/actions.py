@@ -5,7 +5,9 @@ Players: ``hero gimli`` (the party picks who takes the next turn), ``travel``, `
 (inspiration spent on fate in a test), ``choose 1`` (an option of a decision), ``prepare
 quick-feet`` / ``prepare none`` (scouting), ``discard watchful`` (a fifth prepared card),
 ``negate 2`` (successes against damage, the rest against fear), ``test wit`` (a test that offers
-two stats), ``step SE`` (the party picks an enemy's space when several shortest paths tie).
+two stats), ``step SE`` (the party picks an enemy's space when several shortest paths tie), ``stand fear``
+(which last stand comes first when both limits are reached), ``discard facedown-damage`` (a
+random facedown card, where a faceup card could be discarded by name instead).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
 makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
 ``fear NAME`` (a damage or fear card revealed as it is suffered).
@@ -32,6 +34,7 @@ GRAMMAR = [
     ("negate N", r"negate \d+"),
     ("test STAT", r"test (?:might|agility|wisdom|spirit|wit)"),
     ("step E|NE|NW|W|SW|SE", r"step (?:E|NE|NW|W|SW|SE)"),
+    ("stand damage|fear", r"stand (?:damage|fear)"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

@@ -130,7 +130,7 @@ class EnemyRules:
         bonus = [self._elite(b) for b in group["elite"]]
         damage = attack.damage[group["figures"] - 1] + sum(b.damage for b in bonus)
         fear = attack.fear[group["figures"] - 1] + sum(b.fear for b in bonus)
-        if attack.after in ("lose_inspiration", "discard_prepared", "gain_weakness"):
+        if attack.after != "none":
             # Beneath the test and the wounds: it happens once the hero has suffered.
             self.stack.append({"t": "after", "hero": task["hero"], "effect": attack.after,
                                "amount": attack.after_amount})

@@ -117,11 +117,14 @@ class HeroRules:
         self._say(f"{hero['name']} tests {task['stat']}: {successes} success(es)")
         kind = purpose["kind"]
         if kind == "negate":
-            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False))
+            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False),
+                         purpose.get("facedown", []))
         elif kind == "attack":
             self._hero_attacks(seat, purpose["group"], purpose["item"], successes)
         elif kind == "interaction":
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
+        else:  # a purpose of another table module: its ``_tested_KIND(seat, purpose, successes)``
+            getattr(self, f"_tested_{kind}")(seat, purpose, successes)
 
     def _reset_deck(self, seat: int) -> None:
         """An empty deck takes back its discard pile, shuffled (no order is kept anyway)."""

@@ -45,11 +45,22 @@ class TableSide(Protocol):
         """The hero tests ``stat``; the successes come back to the purpose's owner:
         ``_interaction_test`` for ``{"kind": "interaction"}``."""
 
-    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False) -> None:
-        """Damage and fear the hero may negate with a test of ``negate`` (None: no test)."""
+    def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False,
+              facedown: bool | tuple[str, ...] = False) -> None:
+        """Damage and fear the hero may negate with a test of ``negate`` (None: no test); what is
+        left of the kinds in ``facedown`` is suffered facedown (as ``_suffer``)."""
 
-    def _suffer(self, seat: int, damage: int, fear: int) -> None:
-        """Damage and fear that cannot be negated."""
+    def _suffer(self, seat: int, damage: int, fear: int, facedown: bool | tuple[str, ...] = False) -> None:
+        """Damage and fear that cannot be negated; ``facedown`` (True, or the kinds, e.g. ``("damage",)``
+        in mist) places those cards facedown, unread."""
+
+    def _discard_wounds(self, seat: int, count: int, kinds: tuple[str, ...] = ("damage", "fear"),
+                        facedown_only: bool = False) -> None:
+        """The hero discards up to ``count`` damage or fear cards of ``kinds``: each a faceup card of
+        their choice or a random facedown one (only facedown ones when ``facedown_only``)."""
+
+    def _flip_wounds(self, seat: int, kind: str, count: int) -> None:
+        """``count`` of the hero's facedown cards of ``kind``, at random, turn faceup and resolve."""
 
     def _inspire(self, seat: int, amount: int) -> None:
         """Inspiration gained (or lost, when negative), within the hero's limit."""

@@ -62,6 +62,7 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
                 "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
                 "done": False, "ability": hero.ability.id, "ability_used": False,
+                "facedown": {"damage": 0, "fear": 0},  # unread cards are counts, never names (wounds.py)
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
         self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}

@@ -25,13 +25,14 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "to_move": names[mover] if mover >= 0 else ("chance" if mover == CHANCE else None),
         "waiting_for": state.stack[-1]["t"] if state.stack else ("turn" if state.turn is not None else "order"),
         "threat": state.threat,
-        "damage_deck": sum(state.wound_decks["damage"].values()),
-        "fear_deck": sum(state.wound_decks["fear"].values()),
+        "damage_deck": state._deck_left("damage"),
+        "fear_deck": state._deck_left("fear"),
         "threat_max": adventure.adventure.threat_max,
         "objective": objective.text if objective else None,
         "heroes": [
             {"name": h["name"], "space": list(h["at"]) if h["at"] else None, "inspiration": h["inspiration"],
              "damage": h["damage"], "fear": h["fear"], "faceup": list(h["faceup"]),
+             "facedown": dict(h["facedown"]),
              "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
              "turn_taken": h["done"]}
@@ -72,9 +73,11 @@ def plain_text(state: "JourneysState", seat: int | None) -> str:
              f"{view['threat']}/{view['threat_max']}; objective: {view['objective'] or '-'}"]
     for h in view["heroes"]:
         faceup = f" ({', '.join(h['faceup'])})" if h["faceup"] else ""
+        hidden = h["facedown"]
+        facedown = f" facedown {hidden['damage']}/{hidden['fear']}" if any(hidden.values()) else ""
         state_word = "defeated" if h["defeated"] else f"at {h['space'][0]},{h['space'][1]}" if h["space"] else ""
         lines.append(f"  {h['name']:<8} {state_word}  inspiration {h['inspiration']}  damage {h['damage']}  "
-                     f"fear {h['fear']}{faceup}  deck {h['deck']}/discard {h['discard']}  prepared "
+                     f"fear {h['fear']}{faceup}{facedown}  deck {h['deck']}/discard {h['discard']}  prepared "
                      f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
