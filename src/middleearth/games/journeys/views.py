@@ -43,8 +43,10 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "tiles": [{"tile": t, "position": list(p), "rotation": r, "explored": t not in state.unexplored}
                   for t, p, r in state.placements],
         "tokens": [{"id": t, "space": list(at)} for t, at in state.tokens.items()],
+        "enemies_waiting": list(state.held_back),
         "enemies": [{"id": g, "enemy": v["enemy"], "space": list(v["at"]), "figures": v["figures"],
-                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"]}
+                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"],
+                     "banner": v.get("banner"), "wounds_by_figure": list(v.get("wounds_by_figure", []))}
                     for g, v in state.groups.items()],
         "test": _test(state),
         "variables": dict(state.variables),
@@ -78,7 +80,7 @@ def plain_text(state: "JourneysState", seat: int | None) -> str:
                      f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
-                     + (" (exhausted)" if e["exhausted"] else ""))
+                     + (f" banner {e['banner']}" if e["banner"] else "") + (" (exhausted)" if e["exhausted"] else ""))
     if view["tokens"]:
         lines.append("  tokens: " + ", ".join(f"{t['id']} at {t['space'][0]},{t['space'][1]}" for t in view["tokens"]))
     if view["test"]:
