@@ -86,6 +86,8 @@ def test_the_hero_chooses_which_abilities_the_successes_buy_each_once_per_attack
     assert state.stack[-1]["t"] == "spend" and state.current_player == 0
     assert set(texts(state)) == {"spend sword 1", "spend sword 2", "spend battle-axe 1", "spend battle-axe 2",
                                  "apply"}
+    assert state.observation(0)["attack"]["successes_left"] == 3
+    assert "3 success(es) left to spend" in state.text(0)
     state.apply("spend sword 2")  # 2 successes: 5 hits
     assert set(texts(state)) == {"spend sword 1", "spend battle-axe 1", "apply"}
     state.apply("spend battle-axe 1")  # the last success: 3 hits; nothing is left to buy
