@@ -241,6 +241,18 @@ def test_a_group_out_of_range_of_its_attacker_does_not_counterattack():
     assert not state.stack and not group["exhausted"]
 
 
+def test_a_ranged_group_counterattacks_a_hero_in_an_adjacent_space():
+    """In range: a group with the ranged icon reaches an adjacent space."""
+    state = new(difficulty="hard")
+    state._fire("heard-tale", None)
+    quiet(state)
+    state._spawn("stone-archers")  # Orc Hunters: ranged
+    group = state.groups["stone-archers"]
+    state.heroes[0]["at"] = next(tuple(s) for s in state._map().neighbours(group["at"]))
+    state._hits_landed(0, "stone-archers", 0)
+    assert state.stack[-1]["t"] == "enemy_attack" and group["exhausted"]
+
+
 def test_a_defeated_group_does_not_counterattack():
     state = new()
     with_goblins(state)
