@@ -356,6 +356,7 @@ def test_enemies_move_toward_the_nearest_hero_and_attack():
     deck(state, 0, BLANK)
     deck(state, 1, BLANK)
     end_round_turns(state)
+    state.apply(f"target {state.heroes[0]['name'].lower()}")  # both heroes equally near: the party picks
     assert state.groups["road-ruffians"]["at"] == (0, 0)  # two spaces: a Ruffian moves 2
     state.apply("enemy 1")
     attack = state.game.table.enemy("Ruffian").attacks.attack[0]
@@ -368,6 +369,7 @@ def test_negating_prevents_one_damage_or_fear_per_success():
     state = new()
     deck(state, 0, SUCCESS)
     end_round_turns(state)
+    state.apply(f"target {state.heroes[0]['name'].lower()}")  # both heroes equally near: the party picks
     state.apply("enemy 1")
     reveal_all(state)
     assert state.heroes[0]["damage"] + state.heroes[0]["fear"] == 0
@@ -563,6 +565,7 @@ def test_the_party_picks_between_tied_shortest_steps_of_an_enemy():
     state.heroes[1]["at"] = state.heroes[0]["at"]
     state.stack.append({"t": "activate", "queue": ["road-ruffians"]})
     state._advance()
+    state.apply(f"target {state.heroes[0]['name'].lower()}")  # both heroes equally near: the party picks
     choices = [a.text for a in state.legal_actions()]
     assert len(choices) > 1 and all(c.startswith("step") for c in choices)
     assert {Hex(*start).step(c.split()[1]) for c in choices} == set(hexmap.closer_steps(start, hero_at))

@@ -7,7 +7,10 @@ quick-feet`` / ``prepare none`` (scouting), ``discard watchful`` (a fifth prepar
 ``negate 2`` (successes against damage, the rest against fear), ``test wit`` (a test that offers
 two stats), ``step SE`` (the party picks an enemy's space when several shortest paths tie), ``stand fear``
 (which last stand comes first when both limits are reached), ``discard facedown-damage`` (a
-random facedown card, where a faceup card could be discarded by name instead).
+random facedown card, where a faceup card could be discarded by name instead),
+``attack wights sword+dagger might`` (several items sharing the stat), ``spend sword 2`` (an attack's
+successes on the item's 2nd ability), ``apply`` (the attack's hits go to the group), ``target legolas``
+(the party picks an enemy's target among equally near heroes).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
 makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
 ``fear NAME`` (a damage or fear card revealed as it is suffered).
@@ -25,7 +28,7 @@ GRAMMAR = [
     ("travel", r"travel"),
     ("move E|NE|NW|W|SW|SE", r"move (?:E|NE|NW|W|SW|SE)"),
     ("interact TOKEN", rf"interact {_ID}"),
-    ("attack GROUP ITEM STAT", rf"attack {_ID} {_ID} (?:might|agility|wisdom|spirit|wit)"),
+    ("attack GROUP ITEM[+ITEM] STAT", rf"attack {_ID} {_ID}(?:\+{_ID})* (?:might|agility|wisdom|spirit|wit)"),
     ("end", r"end"),
     ("convert N", r"convert \d+"),
     ("choose N", r"choose \d+"),
@@ -35,6 +38,9 @@ GRAMMAR = [
     ("test STAT", r"test (?:might|agility|wisdom|spirit|wit)"),
     ("step E|NE|NW|W|SW|SE", r"step (?:E|NE|NW|W|SW|SE)"),
     ("stand damage|fear", r"stand (?:damage|fear)"),
+    ("spend ITEM N", rf"spend {_ID} \d+"),
+    ("apply", r"apply"),
+    ("target HERO", rf"target {_ID}"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

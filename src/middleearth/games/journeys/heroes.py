@@ -12,7 +12,7 @@ from typing import Any
 
 from middleearth.core.actions import TextAction
 from middleearth.core.contract import CHANCE
-from middleearth.games.journeys.actions import Move, slug
+from middleearth.games.journeys.actions import Move
 from middleearth.games.journeys.hexmap import DIRECTIONS, Hex
 
 ACTIONS_PER_TURN = 2
@@ -84,8 +84,7 @@ class HeroRules:
             self._provoke(seat)
         elif verb == "attack":
             self.actions_left -= 1
-            item = next(name for name in hero["items"] if slug(name) == words[2])
-            self._test(seat, words[3], {"kind": "attack", "group": words[1], "item": item})
+            self._begin_attack(seat, words)
 
     def _end_turn(self) -> None:
         self.heroes[self.turn]["done"] = True
@@ -120,7 +119,7 @@ class HeroRules:
             self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False),
                          purpose.get("facedown", []))
         elif kind == "attack":
-            self._hero_attacks(seat, purpose["group"], purpose["item"], successes)
+            self._hero_attacks(seat, purpose["group"], purpose["items"], successes, purpose)
         elif kind == "interaction":
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
         else:  # a purpose of another table module: its ``_tested_KIND(seat, purpose, successes)``

@@ -14,6 +14,7 @@ Both halves share ``state.py``: the task stack, the log (``_say``), and lookups 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 
@@ -93,5 +94,9 @@ class WorldSide(Protocol):
     def _group_space(self, group_id: str) -> tuple[int, int] | None:
         """Where the group stands, or None once defeated."""
 
-    def _hits_landed(self, seat: int, group_id: str, hits: int) -> None:
-        """The hits of the hero's attack, as the players would type them into the app."""
+    def _hits_landed(self, seat: int, group_id: str, hits: int, modifiers: Sequence[str] = ()) -> None:
+        """The hits and modifiers (pierce, smite, sunder, cleave, lethal, stun) of the hero's
+        attack, as the players would type them into the app; the group may counterattack."""
+
+    def _apply_outside_attack(self, group_id: str, hits: int, modifiers: Sequence[str] = ()) -> None:
+        """Hits and modifiers an effect "applies" outside an attack: never a counterattack."""

@@ -78,6 +78,7 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
         self.removed_tokens: list[str] = []
         self.groups: dict[str, dict[str, Any]] = {}
         self.spawned: list[str] = []
+        self.held_back: tuple[str, ...] = ()  # groups waiting for figures to come back to the box
         self.fired: list[str] = []
         self.variables = dict(adventure.variables)
         self.progress: dict[str, int] = {}

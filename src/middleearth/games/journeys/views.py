@@ -44,10 +44,13 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "tiles": [{"tile": t, "position": list(p), "rotation": r, "explored": t not in state.unexplored}
                   for t, p, r in state.placements],
         "tokens": [{"id": t, "space": list(at)} for t, at in state.tokens.items()],
+        "enemies_waiting": list(state.held_back),
         "enemies": [{"id": g, "enemy": v["enemy"], "space": list(v["at"]), "figures": v["figures"],
-                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"]}
+                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"],
+                     "banner": v.get("banner"), "wounds_by_figure": list(v.get("wounds_by_figure", []))}
                     for g, v in state.groups.items()],
         "test": _test(state),
+        "attack": _attack(state),
         "variables": dict(state.variables),
         "lore": state.lore,
         "xp": state.xp,
@@ -67,6 +70,16 @@ def _test(state: "JourneysState") -> dict[str, Any] | None:
             "to_reveal": task["reveals"]}
 
 
+def _attack(state: "JourneysState") -> dict[str, Any] | None:
+    """An attack whose successes are being spent: what is left, and what was bought."""
+    task = state.stack[-1] if state.stack else None
+    if task is None or task["t"] != "spend":
+        return None
+    return {"hero": state.heroes[task["hero"]]["name"], "group": task["group"], "items": list(task["items"]),
+            "successes_left": task["left"], "bought": [f"{name} {number}" for name, number in task["bought"]],
+            "added_hits": task["added_hits"], "added_modifiers": list(task["added_modifiers"])}
+
+
 def plain_text(state: "JourneysState", seat: int | None) -> str:
     view = observe(state, seat)
     lines = [f"{view['adventure']}, round {view['round']} ({view['phase']} phase); threat "
@@ -81,9 +94,12 @@ def plain_text(state: "JourneysState", seat: int | None) -> str:
                      f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
-                     + (" (exhausted)" if e["exhausted"] else ""))
+                     + (f" banner {e['banner']}" if e["banner"] else "") + (" (exhausted)" if e["exhausted"] else ""))
     if view["tokens"]:
         lines.append("  tokens: " + ", ".join(f"{t['id']} at {t['space'][0]},{t['space'][1]}" for t in view["tokens"]))
+    if view["attack"]:
+        a = view["attack"]
+        lines.append(f"  {a['hero']} attacks {a['group']}: {a['successes_left']} success(es) left to spend")
     if view["test"]:
         t = view["test"]
         lines.append(f"  {t['hero']} tests {t['stat']}: revealed {', '.join(t['revealed']) or '-'}")
