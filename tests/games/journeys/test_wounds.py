@@ -333,7 +333,7 @@ def test_a_defeated_hero_takes_no_turn():
     """Defeated: the hero can no longer take part: the party picks turns among the others."""
     state = new(players=3, heroes="aragorn,beravor,bilbo")
     quiet(state)
-    state._defeat(0)
+    state._defeat_hero(0)
     state._advance()
     assert texts(state) == ["hero beravor", "hero bilbo"]
 
@@ -342,7 +342,7 @@ def test_an_attack_on_a_hero_defeated_before_it_lands_does_not_happen():
     """Defeated: enemies no longer attack a defeated hero."""
     state = new()
     state.stack.append(state._attack_task("road-ruffians", 0))
-    state._defeat(0)
+    state._defeat_hero(0)
     state._advance()
     assert not any(t["t"] == "enemy_attack" for t in state.stack)
 

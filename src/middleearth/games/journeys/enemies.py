@@ -276,12 +276,12 @@ class EnemyRules:
         if fallen:
             self._say(f"{len(fallen)} {group['enemy']} of {group_id} fall")
         if not group["figures"]:
-            self._defeat(group_id)
+            self._defeat_group(group_id)
         elif "stun" in effective:
             group["exhausted"] = True
         return effective
 
-    def _defeat(self, group_id: str) -> None:
+    def _defeat_group(self, group_id: str) -> None:
         """The group's last figure falls: its banner goes with it, its figures go back to the box
         (a group held back for want of them may now appear), and its ``on_defeat`` fires."""
         group = self.groups.pop(group_id)

@@ -337,7 +337,7 @@ class WoundRules:
         faceup = sum(1 for name in hero["faceup"] if self._kind_of(name) == kind)
         if faceup >= self._limit(seat, kind):
             self._say(f"{hero['name']}'s faceup {kind} alone reaches the limit: the last stand fails")
-            self._defeat(seat)
+            self._defeat_hero(seat)
             return
         stand = self.game.table.last_stand(kind)
         self._say(f"{hero['name']} makes a last stand ({kind}): {stand.text}")
@@ -346,12 +346,12 @@ class WoundRules:
     def _tested_last_stand(self, seat: int, purpose: dict[str, Any], successes: int) -> None:
         stand = self.game.table.last_stand(purpose["limit"])
         if successes < stand.successes:
-            self._defeat(seat)
+            self._defeat_hero(seat)
             return
         self._say(f"{self.heroes[seat]['name']} stands firm")
         self._discard_wounds(seat, stand.discard_facedown, kinds=(stand.limit,), facedown_only=True)
 
-    def _defeat(self, seat: int) -> None:
+    def _defeat_hero(self, seat: int) -> None:
         """The figure leaves the map; the hero's cards stay where they are."""
         hero = self.heroes[seat]
         hero["defeated"] = True
