@@ -32,6 +32,7 @@ GRAMMAR = [
     ("negate N", r"negate \d+"),
     ("test STAT", r"test (?:might|agility|wisdom|spirit|wit)"),
     ("step E|NE|NW|W|SW|SE", r"step (?:E|NE|NW|W|SW|SE)"),
+    ("decline", r"decline"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

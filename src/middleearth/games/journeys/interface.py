@@ -48,11 +48,17 @@ class TableSide(Protocol):
     def _harm(self, seat: int, damage: int, fear: int, negate: str | None, from_enemy: bool = False) -> None:
         """Damage and fear the hero may negate with a test of ``negate`` (None: no test)."""
 
-    def _suffer(self, seat: int, damage: int, fear: int) -> None:
-        """Damage and fear that cannot be negated."""
+    def _suffer(self, seat: int, damage: int, fear: int, facedown: bool = False) -> None:
+        """Damage and fear that cannot be negated; ``facedown``: suffered facedown, unread."""
 
     def _inspire(self, seat: int, amount: int) -> None:
         """Inspiration gained (or lost, when negative), within the hero's limit."""
+
+    def _end_turn_now(self, seat: int) -> None:
+        """The hero's turn ends at once (a stream crossed in the action phase)."""
+
+    def _gain_boon(self, seat: int, name: str) -> None:
+        """The hero gains a boon (hidden, emboldened, determined), never two of one kind."""
 
     def _give_item(self, seat: int, name: str) -> None:
         """A reward: an item of the table (``_item(name)`` finds it) goes to the hero."""
@@ -61,14 +67,25 @@ class TableSide(Protocol):
 class WorldSide(Protocol):
     """What the heroes report to the world, or ask of it (``world.py``, ``enemies.py``)."""
 
-    def _hero_entered(self, seat: int, space: tuple[int, int]) -> None:
-        """The hero's figure arrived in ``space`` (the world explores a new tile)."""
+    def _hero_entered(self, seat: int, space: tuple[int, int], came_from: tuple[int, int] | None = None) -> None:
+        """The hero's figure arrived in ``space`` from ``came_from`` (the world explores a new tile;
+        a stream crossed ends the turn; a pit asks for a test)."""
+
+    def _turn_ended(self, seat: int) -> None:
+        """The hero's turn in the action phase is ending (a bush offers a wit test)."""
+
+    def _damage_facedown(self, seat: int) -> bool:
+        """Whether damage the hero suffers now lands facedown (mist in their space)."""
+
+    def _mist_shrouds(self, group_id: str) -> bool:
+        """Whether a hero attacking this group may not convert fate (mist in its space)."""
 
     def _interactable(self, space: tuple[int, int]) -> list[str]:
         """The tokens a hero standing in ``space`` may interact with."""
 
-    def _interact(self, seat: int, token: str) -> None:
-        """The hero interacts with ``token``: the world runs its interaction."""
+    def _interact(self, seat: int, token: str) -> bool:
+        """The hero interacts with ``token``: the world runs its interaction. True when the
+        interaction provokes the enemies in the hero's space (terrain does not)."""
 
     def _interaction_test(self, interaction_id: str, seat: int, token: str | None, successes: int) -> None:
         """The successes of a test the world asked for."""

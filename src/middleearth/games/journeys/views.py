@@ -34,6 +34,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
              "damage": h["damage"], "fear": h["fear"], "faceup": list(h["faceup"]),
              "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
+             "boons": list(h.get("boons", [])),
              "turn_taken": h["done"]}
             for h in state.heroes
         ],
@@ -43,6 +44,8 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "tiles": [{"tile": t, "position": list(p), "rotation": r, "explored": t not in state.unexplored}
                   for t, p, r in state.placements],
         "tokens": [{"id": t, "space": list(at)} for t, at in state.tokens.items()],
+        "terrain": [{"id": t.id, "terrain": t.terrain, "space": list(state.tokens[t.id]), "toward": t.toward}
+                    for t in adventure.terrain if t.id in state.tokens],
         "enemies": [{"id": g, "enemy": v["enemy"], "space": list(v["at"]), "figures": v["figures"],
                      "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"]}
                     for g, v in state.groups.items()],

@@ -48,14 +48,14 @@ class WoundRules:
             self._say(f"{hero['name']} shrugs off 1 damage (hardy)")
         self._suffer(seat, damage, fear)
 
-    def _suffer(self, seat: int, damage: int, fear: int) -> None:
+    def _suffer(self, seat: int, damage: int, fear: int, facedown: bool = False) -> None:
         """Each damage or fear is a card revealed from its deck and resolved one at a time; limits
         are checked once the whole source is suffered (the ``wound`` task)."""
         hero = self.heroes[seat]
         if hero["defeated"] or not (damage or fear):
             return
         self._say(f"{hero['name']} suffers {damage} damage and {fear} fear")
-        self.stack.append({"t": "wound", "hero": seat, "damage": damage, "fear": fear})
+        self.stack.append({"t": "wound", "hero": seat, "damage": damage, "fear": fear, "facedown": facedown})
 
     _want_split = "how many successes negate damage, the rest negating fear (negate N)"
 
@@ -99,6 +99,9 @@ class WoundRules:
         hero = self.heroes[seat]
         self._take(self.wound_decks[kind], name)
         task[kind] -= 1
+        if task.get("facedown") or (kind == "damage" and self._damage_facedown(seat)):
+            hero[kind] += 1  # facedown, unread: the card's text does nothing
+            return
         card = self.game.wound_cards[kind][name]
         if card.immediate is not None:
             effect, amount = card.immediate.effect, card.immediate.amount
