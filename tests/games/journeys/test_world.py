@@ -6,7 +6,7 @@ Game), each named after it.
 The battle-map tests play Embers at the Watch-fort (data/adventures/emberfall-skirmish.toml).
 Seat 0 is Aragorn (every stat at least 2, so a deck of one-success cards passes a test of 2).
 Map spaces: B1 is placed at 0,0 unturned, B2 at 0,2, so B2's local q,r is the map's q,r+2:
-  fort    table 0,0; bush 2,0; barrels 1,1; a wall between 1,0 and 1,1; the raiders at 2,1
+  fort    table 0,0; bush 2,0; barrels 1,1; boulder 0,1; a wall between 1,0 and 1,1; the raiders at 2,1
   orchard a stream between 0,2 and 1,1; pit 1,2; mist 0,3; statue 1,3
 """
 
@@ -233,6 +233,23 @@ def test_when_falling_terrain_could_hit_several_groups_the_hero_chooses():
     assert state.current_player == 0 and legal(state) == ["choose 1", "choose 2"]
     state.apply("choose 2")
     assert state.groups["gate-archers"]["wounds"] == 3 and state.groups["fort-raiders"]["wounds"] == 0
+
+
+@pytest.mark.parametrize("space, damage", [((0, 1), 1), ((1, 1), 2)])
+def test_a_boulder_turns_one_fate_into_a_success_for_free_in_a_negate_test(space, damage):
+    """Boulder: a hero in its space testing to negate damage and fear may convert one fate icon to
+    a success without spending inspiration, once per negate test."""
+    state = battle()
+    state.heroes[0]["at"] = space
+    state.heroes[0]["inspiration"] = 0
+    deck(state, 0, FATE)
+    state._harm(0, 2, 0, "might")
+    reveal_all(state)  # three fate icons, no inspiration
+    if damage == 1:
+        assert legal(state) == ["convert 0", "convert 1"]
+        state.apply("convert 1")
+    reveal_all(state)
+    assert state.heroes[0]["damage"] == damage and state.heroes[0]["inspiration"] == 0
 
 
 @pytest.mark.parametrize("answer, boons", [("test wit", ["hidden"]), ("decline", [])])

@@ -190,7 +190,7 @@ class HeroRules:
         return CHANCE
 
     def _choices_test(self, task: dict[str, Any]) -> list[str]:
-        most = min(task["fate"], self.heroes[task["hero"]]["inspiration"])
+        most = min(task["fate"], self.heroes[task["hero"]]["inspiration"] + self._free_conversions(task))
         most = 0 if task["purpose"]["kind"] == "attack" and self._mist_shrouds(task["purpose"]["group"]) else most
         return [f"convert {n}" for n in range(most + 1)]
 
@@ -210,7 +210,7 @@ class HeroRules:
             if hero["deck"]:
                 return False
             task["reveals"] = 0  # every card is revealed or prepared: nothing more to show
-        if task["fate"] and hero["inspiration"] and not task["decided"]:
+        if task["fate"] and (hero["inspiration"] or self._free_conversions(task)) and not task["decided"]:
             return False
         self.stack.pop()
         self._finish_test(task)
@@ -227,7 +227,7 @@ class HeroRules:
             task["reveals"] -= 1
             return
         spent = int(words[1])
-        hero["inspiration"] -= spent
+        hero["inspiration"] -= max(0, spent - self._free_conversions(task))
         task["fate"] -= spent
         task["success"] += spent
         task["decided"] = True

@@ -77,6 +77,10 @@ class WorldSide(Protocol):
     def _damage_facedown(self, seat: int) -> bool:
         """Whether damage the hero suffers now lands facedown (mist in their space)."""
 
+    def _free_conversions(self, task: dict[str, Any]) -> int:
+        """Fate icons the hero's test may convert without inspiration (a boulder: one, when
+        negating in its space)."""
+
     def _mist_shrouds(self, group_id: str) -> bool:
         """Whether a hero attacking this group may not convert fate (mist in its space)."""
 

@@ -329,6 +329,12 @@ class WorldRules:
         """Mist: damage a hero suffers in a space with a mist token is suffered facedown."""
         return self._terrain_here(self.heroes[seat]["at"], "mist") is not None
 
+    def _free_conversions(self, task: dict[str, Any]) -> int:
+        """Boulder: negating damage and fear in its space, one fate icon may become a success
+        without spending inspiration, once per negate test."""
+        at = self.heroes[task["hero"]]["at"]
+        return int(task["purpose"]["kind"] == "negate" and self._terrain_here(at, "boulder") is not None)
+
     def _mist_shrouds(self, group_id: str) -> bool:
         """Mist: a hero attacking a group in a mist space cannot convert fate to success."""
         return self._terrain_here(self._group_space(group_id), "mist") is not None
