@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import middleearth
+from middleearth.core.conformance import check_game
 from middleearth.core.contract import CHANCE, sample_chance
 from middleearth.games.journeys.adventure import (CORE_ELITE, CORE_ENEMIES, Problem, load_adventure,
                                                   packaged_adventure_path, validate_adventure)
@@ -47,6 +48,28 @@ def put_group(state, group_id, at, figures=2):
 
 def legal(state):
     return [a.text for a in state.legal_actions()]
+
+
+# -- borders ----------------------------------------------------------------------------------
+
+def test_neither_heroes_nor_enemies_move_across_a_black_border():
+    """Black Borders: spaces parted by a black border are not adjacent unless aligned gray borders
+    join them; neither heroes nor enemies move across. On The Cold Lanterns' barrow (dark tiles), a
+    hero beside a black border is not offered that move, and an enemy's way goes around."""
+    state = new()
+    state._fire("heard-tale", None)
+    state._fire("stones-read", None)  # places the barrow's dark tiles, J6 and J7
+    quiet(state)
+    hexmap = state._map()
+    at, direction = next((a, d) for a in sorted(hexmap.spaces) for d in ("E", "NE", "NW", "W", "SW", "SE")
+                         if hexmap.border(a, d) == "black")
+    beyond = Hex(*at).step(direction)
+    assert not hexmap.adjacent(at, beyond) and (hexmap.distance(at, beyond) or 99) > 1
+    state.heroes[0]["at"] = tuple(at)
+    turn(state, 0)
+    state.apply("travel")
+    assert f"move {direction}" not in legal(state)
+    assert beyond not in hexmap.closer_steps(at, beyond)  # an enemy's step never crosses it either
 
 
 # -- the battle map ---------------------------------------------------------------------------
@@ -356,6 +379,13 @@ def test_the_skirmish_validates_and_uses_a_battle_map_with_terrain():
     assert validate_adventure(adventure) == []
     assert adventure.adventure.map == "battle"
     assert {t.terrain for t in adventure.terrain} >= {"wall", "stream", "pit", "mist", "table", "bush"}
+
+
+def test_the_conformance_kit_passes_on_the_battle_map():
+    """The contract holds on the skirmish too (legal moves, chance, observations hide nothing)."""
+    report = check_game(middleearth.load("journeys", players=3, adventure=SKIRMISH), games=2, seed=4,
+                        observe_every=9)
+    assert report.games == 2 and report.chance_steps > 0
 
 
 def test_the_skirmish_can_be_won_and_can_be_lost():
