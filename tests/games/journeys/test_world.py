@@ -313,7 +313,8 @@ def test_on_hard_enemy_groups_come_from_the_hard_table():
     """Difficulty: the hard setting adds more enemies: each group comes at its hard size, and
     groups with only a hard size come only on hard."""
     normal, hard = new(adventure=SKIRMISH), new(adventure=SKIRMISH, difficulty="hard")
-    assert normal.groups["fort-raiders"]["figures"] == 2 and hard.groups["fort-raiders"]["figures"] == 3
+    assert (normal.groups["fort-raiders"]["figures"], normal.groups["fort-raiders"]["elite"]) == (3, [])
+    assert (hard.groups["fort-raiders"]["figures"], hard.groups["fort-raiders"]["elite"]) == (3, ["Bloodthirsty"])
     normal._fire("fort-held", None)
     hard._fire("fort-held", None)
     assert hard.groups["orchard-goblins"]["elite"] == ["Armored"] and normal.groups["orchard-goblins"]["elite"] == []
