@@ -399,6 +399,7 @@ def test_the_skirmish_can_be_won_and_can_be_lost():
 # -- the validator: rewards and spawn timing ---------------------------------------------------
 
 COLD = packaged_adventure_path("cold-lanterns").read_text(encoding="utf-8")
+SKIRMISH_TEXT = packaged_adventure_path(SKIRMISH).read_text(encoding="utf-8")
 
 
 def validate_text(tmp_path: Path, text: str) -> tuple[Path, list[Problem]]:
@@ -416,6 +417,19 @@ def test_an_item_reward_must_name_an_item_of_the_table_or_a_declared_party_rewar
     _, problems = validate_text(tmp_path, COLD.replace('item = "Barrow Knife"', 'item = "Sword"')
                                 .replace('rewards = ["Barrow Knife"]', "rewards = []"))
     assert not [p for p in problems if p.field.endswith(".item")]  # Sword is an item of the table
+
+
+def test_walls_that_shut_a_space_in_make_what_stands_there_unreachable(tmp_path):
+    """Validator: a token or group must be reachable on foot; walls (which no one crosses) count.
+    Three walls round the fort's north-east corner (2,0) cut off the archers who stand there."""
+    text = SKIRMISH_TEXT.replace("# --- Tokens", "".join(
+        f'[[terrain]]\nid = "corner-wall-{n}"\nterrain = "wall"\ntile = "B1"\nspace = [2, 0]\ntoward = "{d}"\n\n'
+        for n, d in enumerate(("W", "SW", "SE"))) + "# --- Tokens", 1)
+    path, problems = validate_text(tmp_path, text)
+    [problem] = problems
+    assert (problem.file, problem.component, problem.field) == (str(path), "enemy_group 'gate-archers'", "space")
+    assert "cannot be reached" in problem.message
+    assert validate_text(tmp_path, SKIRMISH_TEXT)[1] == []
 
 
 def test_a_group_that_could_spawn_before_its_tile_is_placed_is_refused(tmp_path):

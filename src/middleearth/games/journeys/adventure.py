@@ -428,14 +428,25 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             problem(component, "space", f"tile '{tile}' has no space {space[0]},{space[1]}; its spaces are "
                     + " ".join(f"{q},{r}" for q, r in tiles[tile].spaces))
 
-    # On the whole map, which spaces a hero can walk to from the first chapter's tiles.
+    # On the whole map, which spaces a hero can walk to from where the heroes start.
     whole_map = HexMap(tiles, tuple(placements))
+    # Walls there from the start close their borders to walking (one that `appears` may come later).
+    rotation_of = {p.tile: p.rotation for p in placements}
+    for t in adventure.terrain:
+        kind = terrain.get(t.terrain)
+        if kind is None or kind.joins is not False or t.toward is None or t.appears or t.tile not in rotation_of:
+            continue
+        try:
+            at = whole_map.space_of(t.tile, t.space)
+        except DataError:
+            continue  # reported by check_space
+        whole_map = whole_map.with_wall(at, at.step(rotate_direction(t.toward, rotation_of[t.tile])))
     first_tiles = [p.tile for c in adventure.chapter if c.revealed_by == START for p in c.tiles if p.tile in tiles]
     walkable: set = set()
     for tile in first_tiles:
         if tile in {p.tile for p in placements}:
-            for at in whole_map.tile_spaces(tile):
-                walkable |= set(whole_map.distances_from(at))
+            # The heroes start on the first space of the first tile placed (world._begin_adventure).
+            walkable = set(whole_map.distances_from(whole_map.space_of(tile, tiles[tile].spaces[0])))
             break
 
     def check_walkable(component: str, tile: str, space: tuple[int, int]) -> None:
@@ -447,7 +458,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             return  # reported by check_space
         if at not in walkable:
             problem(component, "space", f"space {space[0]},{space[1]} of tile '{tile}' cannot be reached from the "
-                    "starting tiles: black borders or gaps cut it off")
+                    "heroes' starting space: black borders, walls or gaps cut it off")
 
     used_interactions: set[str] = set()
     for t in adventure.token:
