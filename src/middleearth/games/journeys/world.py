@@ -371,7 +371,7 @@ class WorldRules:
             elif groups:
                 self.stack.append({"t": "terrain_target", "hero": seat, "groups": groups, "terrain": rules.id})
             else:
-                self._say(f"the {rules.name.lower()} fall with no enemy beneath")
+                self._say(f"{rules.name}: no enemy group in reach to take the hits")
 
     def _terrain_hits(self, seat: int, group_id: str, terrain: str) -> None:
         self._say(f"{self._hero_name(seat)} brings the {terrain} down on {group_id}: {TERRAIN_HITS} hits")
