@@ -41,6 +41,7 @@ GRAMMAR = [
     ("spend ITEM N", rf"spend {_ID} \d+"),
     ("apply", r"apply"),
     ("target HERO", rf"target {_ID}"),
+    ("decline", r"decline"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

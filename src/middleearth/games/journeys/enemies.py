@@ -123,6 +123,8 @@ class EnemyRules:
         if group is None:
             self.stack.pop()
             return True
+        if self._crossed_stream(group["at"], task["at"]):  # a stream crossed ends the activation
+            task["moves"], task["reach"] = 0, -1
         group["at"] = task["at"]
         target = self.heroes[task["target"]]["at"]
         distance = self._map().distance(group["at"], target)

@@ -76,17 +76,19 @@ class HeroRules:
                 self.moves += 1
         elif verb == "move":
             self.moves -= 1
-            self.stack.append({"t": "move_to", "hero": seat, "to": tuple(Hex(*hero["at"]).step(words[1]))})
+            self.stack.append({"t": "move_to", "hero": seat, "from": hero["at"],
+                               "to": tuple(Hex(*hero["at"]).step(words[1]))})
             self._provoke(seat)
         elif verb == "interact":
             self.actions_left -= 1
-            self._interact(seat, words[1])
-            self._provoke(seat)
+            if self._interact(seat, words[1]):
+                self._provoke(seat)
         elif verb == "attack":
             self.actions_left -= 1
             self._begin_attack(seat, words)
 
     def _end_turn(self) -> None:
+        self._turn_ended(self.turn)
         self.heroes[self.turn]["done"] = True
         if self.heroes[self.turn]["ability"] == "swift_step":
             self.heroes[self.turn]["ability_used"] = False
@@ -97,7 +99,7 @@ class HeroRules:
         if hero["defeated"]:
             return
         hero["at"] = task["to"]
-        self._hero_entered(task["hero"], task["to"])
+        self._hero_entered(task["hero"], task["to"], task.get("from"))
 
     # -- tests, decks, the rally phase ------------------------------------------------------
 
@@ -152,6 +154,16 @@ class HeroRules:
         limit = self.game.table.hero(hero["name"]).stats.inspiration_limit - self._penalty(seat, "inspiration_limit")
         hero["inspiration"] = max(0, min(limit, hero["inspiration"] + amount))
 
+    def _end_turn_now(self, seat: int) -> None:
+        if self.turn == seat:
+            self.actions_left, self.moves = 0, 0
+
+    def _gain_boon(self, seat: int, name: str) -> None:
+        """A boon card; a hero never holds two of the same boon (minimal: the boons' effects are
+        the table helpers')."""
+        if name not in self.heroes[seat]["boons"]:
+            self.heroes[seat]["boons"].append(name)
+
     def _give_item(self, seat: int, name: str) -> None:
         self.heroes[seat]["items"].append(name)
         self._say(f"{self._hero_name(seat)} gains {name}")
@@ -180,7 +192,8 @@ class HeroRules:
         return CHANCE
 
     def _choices_test(self, task: dict[str, Any]) -> list[str]:
-        most = min(task["fate"], self.heroes[task["hero"]]["inspiration"])
+        most = min(task["fate"], self.heroes[task["hero"]]["inspiration"] + self._free_conversions(task))
+        most = 0 if task["purpose"]["kind"] == "attack" and self._mist_shrouds(task["purpose"]["group"]) else most
         return [f"convert {n}" for n in range(most + 1)]
 
     def _outcomes_test(self, task: dict[str, Any]) -> list[tuple[TextAction, float]]:
@@ -199,7 +212,7 @@ class HeroRules:
             if hero["deck"]:
                 return False
             task["reveals"] = 0  # every card is revealed or prepared: nothing more to show
-        if task["fate"] and hero["inspiration"] and not task["decided"]:
+        if task["fate"] and (hero["inspiration"] or self._free_conversions(task)) and not task["decided"]:
             return False
         self.stack.pop()
         self._finish_test(task)
@@ -216,7 +229,7 @@ class HeroRules:
             task["reveals"] -= 1
             return
         spent = int(words[1])
-        hero["inspiration"] -= spent
+        hero["inspiration"] -= max(0, spent - self._free_conversions(task))
         task["fate"] -= spent
         task["success"] += spent
         task["decided"] = True

@@ -66,6 +66,12 @@ class TableSide(Protocol):
     def _inspire(self, seat: int, amount: int) -> None:
         """Inspiration gained (or lost, when negative), within the hero's limit."""
 
+    def _end_turn_now(self, seat: int) -> None:
+        """The hero's turn ends at once (a stream crossed in the action phase)."""
+
+    def _gain_boon(self, seat: int, name: str) -> None:
+        """The hero gains a boon (hidden, emboldened, determined), never two of one kind."""
+
     def _give_item(self, seat: int, name: str) -> None:
         """A reward: an item of the table (``_item(name)`` finds it) goes to the hero."""
 
@@ -73,14 +79,29 @@ class TableSide(Protocol):
 class WorldSide(Protocol):
     """What the heroes report to the world, or ask of it (``world.py``, ``enemies.py``)."""
 
-    def _hero_entered(self, seat: int, space: tuple[int, int]) -> None:
-        """The hero's figure arrived in ``space`` (the world explores a new tile)."""
+    def _hero_entered(self, seat: int, space: tuple[int, int], came_from: tuple[int, int] | None = None) -> None:
+        """The hero's figure arrived in ``space`` from ``came_from`` (the world explores a new tile;
+        a stream crossed ends the turn; a pit asks for a test)."""
+
+    def _turn_ended(self, seat: int) -> None:
+        """The hero's turn in the action phase is ending (a bush offers a wit test)."""
+
+    def _damage_facedown(self, seat: int) -> bool:
+        """Whether damage the hero suffers now lands facedown (mist in their space)."""
+
+    def _free_conversions(self, task: dict[str, Any]) -> int:
+        """Fate icons the hero's test may convert without inspiration (a boulder: one, when
+        negating in its space)."""
+
+    def _mist_shrouds(self, group_id: str) -> bool:
+        """Whether a hero attacking this group may not convert fate (mist in its space)."""
 
     def _interactable(self, space: tuple[int, int]) -> list[str]:
         """The tokens a hero standing in ``space`` may interact with."""
 
-    def _interact(self, seat: int, token: str) -> None:
-        """The hero interacts with ``token``: the world runs its interaction."""
+    def _interact(self, seat: int, token: str) -> bool:
+        """The hero interacts with ``token``: the world runs its interaction. True when the
+        interaction provokes the enemies in the hero's space (terrain does not)."""
 
     def _interaction_test(self, interaction_id: str, seat: int, token: str | None, successes: int) -> None:
         """The successes of a test the world asked for."""

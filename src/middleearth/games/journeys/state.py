@@ -63,6 +63,7 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
                 "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
                 "done": False, "ability": hero.ability.id, "ability_used": False,
                 "facedown": {"damage": 0, "fear": 0},  # unread cards are counts, never names (wounds.py)
+                "boons": [],
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
         self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}
@@ -210,13 +211,14 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
     # -- lookups -----------------------------------------------------------------------------
 
     def _map(self):
-        return self.game.hexmap(tuple(Placement(t, p, r) for t, p, r in self.placements))
+        return self._walled(self.game.hexmap(tuple(Placement(t, p, r) for t, p, r in self.placements)))
 
     def _interaction(self, interaction_id: str) -> Interaction:
         return next(i for i in self.game.adventure.interaction if i.id == interaction_id)
 
     def _token(self, token_id: str):
-        return next(t for t in self.game.adventure.token if t.id == token_id)
+        adventure = self.game.adventure
+        return next(t for t in (*adventure.token, *adventure.terrain) if t.id == token_id)
 
     def _enemy(self, name: str):
         return self.game.table.enemy(name)

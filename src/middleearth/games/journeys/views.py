@@ -35,6 +35,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
              "facedown": dict(h["facedown"]),
              "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
+             "boons": list(h.get("boons", [])),
              "turn_taken": h["done"]}
             for h in state.heroes
         ],
@@ -45,6 +46,8 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
                   for t, p, r in state.placements],
         "tokens": [{"id": t, "space": list(at)} for t, at in state.tokens.items()],
         "enemies_waiting": list(state.held_back),
+        "terrain": [{"id": t.id, "terrain": t.terrain, "space": list(state.tokens[t.id]), "toward": t.toward}
+                    for t in adventure.terrain if t.id in state.tokens],
         "enemies": [{"id": g, "enemy": v["enemy"], "space": list(v["at"]), "figures": v["figures"],
                      "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"],
                      "banner": v.get("banner"), "wounds_by_figure": list(v.get("wounds_by_figure", []))}

@@ -78,6 +78,8 @@ class WoundRules:
         if hero["defeated"] or not (damage or fear):
             return
         hidden = _facedown_kinds(facedown)
+        if "damage" not in hidden and self._damage_facedown(seat):
+            hidden.append("damage")  # mist: the world says damage suffered here is facedown
         self._say(f"{hero['name']} suffers {damage} damage and {fear} fear"
                   + (f" ({' and '.join(hidden)} facedown)" if hidden else ""))
         task = {"t": "wound", "hero": seat, "damage": damage, "fear": fear}
