@@ -32,6 +32,9 @@ GRAMMAR = [
     ("negate N", r"negate \d+"),
     ("test STAT", r"test (?:might|agility|wisdom|spirit|wit)"),
     ("step E|NE|NW|W|SW|SE", r"step (?:E|NE|NW|W|SW|SE)"),
+    ("use CARD|ITEM|BOON [HERO]", rf"use {_ID}(?: {_ID})?"),
+    ("pass", r"pass"),
+    ("lend N", r"lend \d+"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

@@ -28,6 +28,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from middleearth.core.contract import TERMINAL, State
+from middleearth.games.journeys.abilities import AbilityRules
 from middleearth.games.journeys.actions import Move, slug
 from middleearth.games.journeys.adventure import Interaction
 from middleearth.games.journeys.attacks import AttackRules
@@ -46,7 +47,7 @@ START_INSPIRATION = 1  # design: the rulebook does not say; one token lets a fir
 LOG_KEPT = 8
 
 
-class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, State):
+class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules, WoundRules, State):
     game: "JourneysGame"
 
     def __init__(self, game: "JourneysGame"):
@@ -62,6 +63,8 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
                 "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
                 "done": False, "ability": hero.ability.id, "ability_used": False,
+                "boons": [], "once_used": [],  # once_used: items whose once-a-round ability is spent
+                "depletion": {i: table.item(i).depletion for i in hero.start.items if table.item(i).depletion},
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
         self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}
@@ -167,7 +170,8 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
             if self.phase == "action":
                 if self.turn is not None:
                     hero = self.heroes[self.turn]
-                    if hero["defeated"] or not (self.actions_left or self.moves):
+                    if hero["defeated"] or not (self.actions_left or self.moves
+                                                or self._offers(self.turn, ("own_turn",), None)):
                         self._end_turn()
                         continue
                     return
