@@ -8,6 +8,7 @@ keep-low Hide (and 1 fate), steady-hand Strike 1 (and 1 success), the-tookish-pa
 """
 
 from middleearth.core.contract import CHANCE
+from middleearth.core.errors import IllegalAction
 from tests.games.journeys.test_rules import BLANK, FATE, SUCCESS, deck, end_round_turns, new, quiet, reveal_all, turn
 
 
@@ -292,3 +293,30 @@ def test_elena_lends_heart_to_a_nearby_hero_once_a_round():
     assert state.heroes[1]["ability_used"]
     start_test(state, 0, "wit", {"kind": "none"})
     assert not state.stack and state.heroes[1]["inspiration"] == 1  # no lending again this round
+
+
+def test_an_ability_out_of_its_timing_is_refused_with_the_rule():
+    """A card's ability is used only at the timing it names: a Hide card cannot be used on the
+    turn, and the refusal says what is allowed."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["prepared"] = [FATE]
+    turn(state, 0)
+    before = state.key()
+    try:
+        state.apply(f"use {FATE}")
+    except IllegalAction as refusal:
+        assert "only at its timing" in str(refusal)
+    else:
+        raise AssertionError("a Hide card was used outside its timing")
+    assert state.key() == before
+
+
+def test_the_end_of_turn_window_waits_for_nobody_while_rest_is_not_modelled():
+    """Rest X is used at the end of a turn; until it is modelled its window closes at once."""
+    state = new()
+    quiet(state)
+    state.heroes[0]["prepared"] = ["second-wind"]
+    turn(state, 0)
+    state.apply("end")
+    assert not state.stack and state.heroes[0]["prepared"] == ["second-wind"]

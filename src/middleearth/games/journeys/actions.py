@@ -5,7 +5,10 @@ Players: ``hero gimli`` (the party picks who takes the next turn), ``travel``, `
 (inspiration spent on fate in a test), ``choose 1`` (an option of a decision), ``prepare
 quick-feet`` / ``prepare none`` (scouting), ``discard watchful`` (a fifth prepared card),
 ``negate 2`` (successes against damage, the rest against fear), ``test wit`` (a test that offers
-two stats), ``step SE`` (the party picks an enemy's space when several shortest paths tie).
+two stats), ``step SE`` (the party picks an enemy's space when several shortest paths tie),
+``use sprint-card`` / ``use lay-of-twilight bilbo`` (a prepared card, item or boon used now, on a
+hero for abilities that help another), ``pass`` (closes an ability window), ``lend 2`` (Elena's
+inspiration paid for another hero's fate).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
 makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
 ``fear NAME`` (a damage or fear card revealed as it is suffered).

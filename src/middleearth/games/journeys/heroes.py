@@ -181,7 +181,7 @@ class HeroRules:
 
     # -- tasks: tests, scouting, weakness ----------------------------------------------------
 
-    _want_test = "how much inspiration to spend on fate (convert N)"
+    _want_test = "an ability to use in the test (use NAME) or how much inspiration to spend on fate (convert N)"
     _want_scout = "which scouted card to prepare (prepare CARD or prepare none)"
     _want_trim = "which prepared card to discard: at most four stay prepared"
 

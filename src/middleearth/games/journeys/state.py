@@ -139,6 +139,9 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules
                     else f"{action} is not allowed: no gray border joins {who}'s space that way")
         if action.verb == "interact":
             return f"{action} is not allowed: {who} can interact only with a token in their own space"
+        if action.verb == "use":
+            return (f"{action} is not allowed now: {who} may use a prepared card, item or boon only at its "
+                    "timing, when it would do something, and while its cost can be paid")
         if action.verb == "attack":
             return (f"{action} is not allowed: {who} attacks an enemy group in their space (or adjacent with a "
                     "ranged item) with a carried item and one of its stat icons")

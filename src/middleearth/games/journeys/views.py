@@ -34,7 +34,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
              "damage": h["damage"], "fear": h["fear"], "faceup": list(h["faceup"]),
              "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
-             "turn_taken": h["done"]}
+             "turn_taken": h["done"], "boons": list(h["boons"]), "trinket_tokens": dict(h["depletion"])}
             for h in state.heroes
         ],
         "turn": names[state.turn] if state.turn is not None else None,
@@ -47,6 +47,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
                      "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"]}
                     for g, v in state.groups.items()],
         "test": _test(state),
+        "ability_window": state.stack[-1]["when"] if state.stack and state.stack[-1]["t"] == "window" else None,
         "variables": dict(state.variables),
         "lore": state.lore,
         "xp": state.xp,
@@ -75,7 +76,8 @@ def plain_text(state: "JourneysState", seat: int | None) -> str:
         state_word = "defeated" if h["defeated"] else f"at {h['space'][0]},{h['space'][1]}" if h["space"] else ""
         lines.append(f"  {h['name']:<8} {state_word}  inspiration {h['inspiration']}  damage {h['damage']}  "
                      f"fear {h['fear']}{faceup}  deck {h['deck']}/discard {h['discard']}  prepared "
-                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
+                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}"
+                     + (f"  boons {', '.join(h['boons'])}" if h["boons"] else ""))
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
                      + (" (exhausted)" if e["exhausted"] else ""))
