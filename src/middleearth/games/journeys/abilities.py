@@ -50,8 +50,9 @@ class AbilityRules:
                     continue  # success costs are spent when the attack resolves (attacks.py)
                 if ability.limit == "once_per_round" and name in hero["once_used"]:
                     continue
-                if ability.pay == "none" and task is not None and f"{name}#{index}" in task.get("used", []):
-                    continue
+                if ability.pay == "none" and f"{name}#{index}" in (hero["turn_used"] if task is None
+                                                                   else task.get("used", [])):
+                    continue  # a free ability is used once per window (the own turn is one window)
                 if ability.effect == "convert" and not self._negates(task, ability.against):
                     continue
                 found.append({"source": "item", "key": slug(name), "item": name, "index": index,
@@ -115,8 +116,9 @@ class AbilityRules:
                     self._say(f"{name} is spent: facedown for the rest of the adventure")
             if offer["limit"] == "once_per_round":
                 hero["once_used"].append(name)
-            elif offer["pay"] == "none" and task is not None:
-                task.setdefault("used", []).append(f"{name}#{offer['index']}")
+            elif offer["pay"] == "none":
+                used = hero["turn_used"] if task is None else task.setdefault("used", [])
+                used.append(f"{name}#{offer['index']}")
         self._say(f"{hero['name']} uses {offer['key']} ({offer['effect']} {offer['amount']})")
         getattr(self, f"_use_{offer['effect']}")(seat, offer, task)
 

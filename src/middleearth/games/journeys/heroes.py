@@ -97,6 +97,7 @@ class HeroRules:
         self.heroes[self.turn]["done"] = True
         if self.heroes[self.turn]["ability"] == "swift_step":
             self.heroes[self.turn]["ability_used"] = False
+        self.heroes[self.turn]["turn_used"] = []
         self._open_window(self.turn, "end_of_turn")  # Rest's timing; it closes at once when nothing fits
         self.turn, self.actions_left, self.moves = None, 0, 0
 

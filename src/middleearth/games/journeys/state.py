@@ -63,7 +63,7 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
                 "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
                 "done": False, "ability": hero.ability.id, "ability_used": False,
-                "boons": [], "once_used": [],  # once_used: items whose once-a-round ability is spent
+                "boons": [], "once_used": [], "turn_used": [],  # items' abilities spent this round / turn
                 "depletion": {i: table.item(i).depletion for i in hero.start.items if table.item(i).depletion},
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
