@@ -3,7 +3,8 @@
 In the box the players handle this half: they take their turns, test by revealing skill cards,
 convert fate with inspiration, attack with their items and scout in the rally phase; the app only
 hears the results. The world reaches this half through ``interface.TableSide``; this half reaches
-the world through ``interface.WorldSide``. Damage and fear are in ``wounds.py``.
+the world through ``interface.WorldSide``. Damage and fear are in ``wounds.py``; the abilities of
+prepared cards, items and boons in ``abilities.py``.
 """
 
 from __future__ import annotations
