@@ -1,8 +1,8 @@
 """The rules of Journeys in Middle-earth as a state machine, built from the two halves of the box.
 
 The app's half (the world: ``world.py``, ``enemies.py``) and the table's half (the heroes:
-``heroes.py``, ``abilities.py``, ``attacks.py``, ``wounds.py``) are mixins that talk only through ``interface.py``. This module
-holds what both share: the contract, the flow, and the task stack.
+``heroes.py``, ``abilities.py``, ``attacks.py``, ``wounds.py``) are mixins that talk only through
+``interface.py``. This module holds what both share: the contract, the flow, and the task stack.
 
 A round is the action phase (each hero's turn of up to two actions, heroes in the party's order),
 the shadow phase (enemy activation, darkness, threat) and the rally phase (reset, scout 2). Work
