@@ -320,3 +320,20 @@ def test_the_end_of_turn_window_waits_for_nobody_while_rest_is_not_modelled():
     turn(state, 0)
     state.apply("end")
     assert not state.stack and state.heroes[0]["prepared"] == ["second-wind"]
+
+
+def test_a_card_that_keeps_itself_stays_prepared_and_is_used_once_a_window():
+    """A skill card's ability discards the card unless it says to keep it (`then = "keep"`, not a
+    keyword); a kept card's ability is used once in each window."""
+    state = new(heroes="elena,bilbo")
+    quiet(state)
+    cards = state.game.hero_cards["Elena"]
+    card = cards["lay-of-twilight"]
+    cards["lay-of-twilight"] = card.model_copy(update={"ability": card.ability.model_copy(update={"then": "keep"})})
+    state.heroes[0]["prepared"] = ["lay-of-twilight"]
+    state.heroes[0]["inspiration"] = 5
+    state.heroes[1]["inspiration"] = 0
+    turn(state, 0)
+    state.apply("use lay-of-twilight bilbo")
+    assert state.heroes[0]["prepared"] == ["lay-of-twilight"] and state.heroes[1]["inspiration"] == 1
+    assert not [t for t in texts(state) if t.startswith("use")]

@@ -11,7 +11,8 @@ An effect E is offered when ``_fits_E`` says it would do something now and is ap
 ``_use_E``; an effect without them (guard, rest, prevent: the next wave) is simply never offered,
 so adding one is adding its two methods. The cost is paid first: a skill card is discarded from
 the prepared area, a trinket spends a depletion token (at 0 it is facedown and offers nothing),
-a once-per-round item is marked for the round, a free item ability is used once per window.
+a once-per-round item is marked for the round, a free item ability (or a card that says
+``then = "keep"``) is used once per window.
 """
 
 from __future__ import annotations
@@ -36,11 +37,13 @@ class AbilityRules:
             return {}
         found: list[dict[str, Any]] = []
         cards = self.game.hero_cards[hero["name"]]
+        used = hero["turn_used"] if task is None else task.get("used", [])
         for card_id in dict.fromkeys(hero["prepared"]):
             ability = cards[card_id].ability
-            if ability is not None and ability.when in timings:
+            if ability is not None and ability.when in timings and card_id not in used:
                 found.append({"source": "card", "key": card_id, "effect": ability.effect, "amount": ability.amount,
-                              "target": ability.target, "modifiers": [ability.modifier] if ability.modifier else []})
+                              "target": ability.target, "modifiers": [ability.modifier] if ability.modifier else [],
+                              "keep": ability.then == "keep"})
         for name in hero["items"]:
             item = self._item(name)
             if item is None or (item.slot == "trinket" and not hero["depletion"].get(name)):
@@ -50,8 +53,7 @@ class AbilityRules:
                     continue  # success costs are spent when the attack resolves (attacks.py)
                 if ability.limit == "once_per_round" and name in hero["once_used"]:
                     continue
-                if ability.pay == "none" and f"{name}#{index}" in (hero["turn_used"] if task is None
-                                                                   else task.get("used", [])):
+                if ability.pay == "none" and f"{name}#{index}" in used:
                     continue  # a free ability is used once per window (the own turn is one window)
                 if ability.effect == "convert" and not self._negates(task, ability.against):
                     continue
@@ -103,7 +105,10 @@ class AbilityRules:
     def _use_offer(self, seat: int, offer: dict[str, Any], task: dict[str, Any] | None) -> None:
         """Pay the ability's cost, then resolve its effect."""
         hero = self.heroes[seat]
-        if offer["source"] == "card":
+        used = hero["turn_used"] if task is None else task.setdefault("used", [])
+        if offer["source"] == "card" and offer["keep"]:
+            used.append(offer["key"])  # a card that stays prepared is used once per window
+        elif offer["source"] == "card":
             hero["prepared"].remove(offer["key"])
             hero["discard"][offer["key"]] = hero["discard"].get(offer["key"], 0) + 1
         elif offer["source"] == "boon":
@@ -117,7 +122,6 @@ class AbilityRules:
             if offer["limit"] == "once_per_round":
                 hero["once_used"].append(name)
             elif offer["pay"] == "none":
-                used = hero["turn_used"] if task is None else task.setdefault("used", [])
                 used.append(f"{name}#{offer['index']}")
         self._say(f"{hero['name']} uses {offer['key']} ({offer['effect']} {offer['amount']})")
         getattr(self, f"_use_{offer['effect']}")(seat, offer, task)
