@@ -11,7 +11,7 @@ from middleearth.games.journeys.interface import TableSide, WorldSide
 
 PACKAGE = Path(journeys_state.__file__).parent
 WORLD = ("world.py", "enemies.py")
-TABLE = ("heroes.py", "attacks.py", "wounds.py")
+TABLE = ("heroes.py", "abilities.py", "attacks.py", "wounds.py")
 # What each half keeps of the state; the other half never touches it.
 WORLD_DATA = {"placements", "unexplored", "tokens", "removed_tokens", "groups", "spawned", "fired",
               "variables", "progress", "objective", "lore", "xp", "rewards", "threat", "result", "end_reason"}

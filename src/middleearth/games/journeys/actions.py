@@ -10,7 +10,10 @@ two stats), ``step SE`` (the party picks an enemy's space when several shortest 
 random facedown card, where a faceup card could be discarded by name instead),
 ``attack wights sword+dagger might`` (several items sharing the stat), ``spend sword 2`` (an attack's
 successes on the item's 2nd ability), ``apply`` (the attack's hits go to the group), ``target legolas``
-(the party picks an enemy's target among equally near heroes).
+(the party picks an enemy's target among equally near heroes),
+``use sprint-card`` / ``use lay-of-twilight bilbo`` (a prepared card, item or boon used now, on a
+hero for abilities that help another), ``pass`` (closes an ability window), ``lend 2`` (Elena's
+inspiration paid for another hero's fate).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
 makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
 ``fear NAME`` (a damage or fear card revealed as it is suffered).
@@ -42,6 +45,9 @@ GRAMMAR = [
     ("apply", r"apply"),
     ("target HERO", rf"target {_ID}"),
     ("decline", r"decline"),
+    ("use CARD|ITEM|BOON [HERO]", rf"use {_ID}(?: {_ID})?"),
+    ("pass", r"pass"),
+    ("lend N", r"lend \d+"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

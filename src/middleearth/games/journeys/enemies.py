@@ -176,7 +176,8 @@ class EnemyRules:
         return [(Move(f"enemy {n}"), 1 / len(attacks)) for n in range(1, len(attacks) + 1)]
 
     def _step_enemy_attack(self, task: dict[str, Any]) -> bool:
-        if task["group"] not in self.groups or self.heroes[task["hero"]]["defeated"]:
+        if (task["group"] not in self.groups or self.heroes[task["hero"]]["defeated"]
+                or self._avoids_attack(task["hero"])):
             self.stack.pop()
             return True
         return False

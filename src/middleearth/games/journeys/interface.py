@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 
 class TableSide(Protocol):
-    """What the world asks of the heroes (``heroes.py``, ``attacks.py``, ``wounds.py``).
+    """What the world asks of the heroes (``heroes.py``, ``abilities.py``, ``attacks.py``, ``wounds.py``).
 
     The world may read ``heroes[i]`` for ``name``, ``at`` (the space of the hero's figure) and
     ``defeated``, and nothing else of a hero.
@@ -69,11 +69,15 @@ class TableSide(Protocol):
     def _end_turn_now(self, seat: int) -> None:
         """The hero's turn ends at once (a stream crossed in the action phase)."""
 
-    def _gain_boon(self, seat: int, name: str) -> None:
-        """The hero gains a boon (hidden, emboldened, determined), never two of one kind."""
-
     def _give_item(self, seat: int, name: str) -> None:
         """A reward: an item of the table (``_item(name)`` finds it) goes to the hero."""
+
+    def _gain_boon(self, seat: int, name: str) -> None:
+        """The hero gains a boon (hidden, emboldened, determined), unless they hold one already."""
+
+    def _avoids_attack(self, seat: int) -> bool:
+        """An enemy attack would target the hero: True when the hero is hidden, discards the boon
+        and the attack does not happen (ask before the attack is chosen)."""
 
 
 class WorldSide(Protocol):

@@ -35,8 +35,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
              "facedown": dict(h["facedown"]),
              "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
-             "boons": list(h.get("boons", [])),
-             "turn_taken": h["done"]}
+             "turn_taken": h["done"], "boons": list(h["boons"]), "trinket_tokens": dict(h["depletion"])}
             for h in state.heroes
         ],
         "turn": names[state.turn] if state.turn is not None else None,
@@ -54,6 +53,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
                     for g, v in state.groups.items()],
         "test": _test(state),
         "attack": _attack(state),
+        "ability_window": state.stack[-1]["when"] if state.stack and state.stack[-1]["t"] == "window" else None,
         "variables": dict(state.variables),
         "lore": state.lore,
         "xp": state.xp,
@@ -94,7 +94,8 @@ def plain_text(state: "JourneysState", seat: int | None) -> str:
         state_word = "defeated" if h["defeated"] else f"at {h['space'][0]},{h['space'][1]}" if h["space"] else ""
         lines.append(f"  {h['name']:<8} {state_word}  inspiration {h['inspiration']}  damage {h['damage']}  "
                      f"fear {h['fear']}{faceup}{facedown}  deck {h['deck']}/discard {h['discard']}  prepared "
-                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
+                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}"
+                     + (f"  boons {', '.join(h['boons'])}" if h["boons"] else ""))
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
                      + (f" banner {e['banner']}" if e["banner"] else "") + (" (exhausted)" if e["exhausted"] else ""))
