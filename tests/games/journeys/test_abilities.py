@@ -230,6 +230,8 @@ def test_a_hidden_hero_avoids_an_enemy_attack():
     deck(state, 1, BLANK)
     state._gain_boon(0, "hidden")
     end_round_turns(state)
+    if state.stack[-1]["t"] == "target":  # both heroes equally near: the party picks the hidden one
+        state.apply(f"target {state.heroes[0]['name'].lower()}")
     assert state.groups["road-ruffians"]["at"] == state.heroes[0]["at"]
     assert not any(t["t"] == "enemy_attack" for t in state.stack)
     assert state.heroes[0]["boons"] == [] and state.heroes[0]["damage"] == 0

@@ -137,6 +137,9 @@ class HeroRules:
         else:  # a purpose of another table module: its ``_tested_KIND(seat, purpose, successes)``
             getattr(self, f"_tested_{kind}")(seat, purpose, successes)
 
+    def _tested_none(self, seat: int, purpose: dict[str, Any], successes: int) -> None:
+        """A test for its own sake: what it leads to is only what is used after it (Hide...)."""
+
     def _reset_deck(self, seat: int) -> None:
         """An empty deck takes back its discard pile, shuffled (no order is kept anyway)."""
         hero = self.heroes[seat]
@@ -170,7 +173,7 @@ class HeroRules:
 
     def _end_turn_now(self, seat: int) -> None:
         if self.turn == seat:
-            self.actions_left, self.moves = 0, 0
+            self._end_turn()
 
     def _give_item(self, seat: int, name: str) -> None:
         self.heroes[seat]["items"].append(name)
