@@ -68,3 +68,17 @@ def test_simulate_journeys_reports_the_party_win_rate_rounds_and_threat(tmp_path
     assert all(row["end_reason"] in ("win", "threat", "defeat", "rounds") for row in rows)
     for plot in ("win_share.png", "spreads.png", "shares_end_reason.png"):
         assert (tmp_path / plot).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_shared_score_without_a_won_figure_gives_no_win_rate_but_the_party_score():
+    rows = [_row(0, (30.0, 30.0)), _row(1, (64.0, 64.0))]
+    summary = summarize(rows)
+    assert summary.cooperative and summary.party_wins is None
+    assert summary.party_score.value == 47.0
+
+
+def test_simulate_fellowship_cooperative_shows_the_party_score_not_a_made_up_win_rate():
+    result = runner.invoke(app, ["simulate", "fellowship", "--players", "2", "--agents", "random", "--games", "3",
+                                 "--seed", "1"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "party score (mean)" in result.output and "returns are a score" in result.output

@@ -106,14 +106,15 @@ def _seat_table(summary: Summary, names: list[str], agents: tuple[str, ...], tit
 
 
 def _party_table(summary: Summary, names: list[str], agents: tuple[str, ...], title: str) -> Table:
-    """A cooperative game: the seats win or lose together, so one rate says it all."""
-    assert summary.party_wins is not None
+    """A cooperative game: the seats win or lose together, so one rate (and one score) says it all."""
     table = Table(title=title, caption="cooperative: every seat's return is the same in every game, so the "
-                  "party wins or loses as one; 95% confidence interval")
+                  "party wins or loses as one; 95% confidence intervals")
     table.add_column("party")
     table.add_column("party win rate")
-    table.add_row(", ".join(f"{name} ({agent})" for name, agent in zip(names, agents)),
-                  summary.party_wins.percent())
+    table.add_column("party score (mean)")
+    wins = summary.party_wins.percent() if summary.party_wins is not None else "- (returns are a score)"
+    score = summary.party_score.text(2) if summary.party_score is not None else ""
+    table.add_row(", ".join(f"{name} ({agent})" for name, agent in zip(names, agents)), wins, score)
     return table
 
 

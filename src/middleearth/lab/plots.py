@@ -20,7 +20,7 @@ def write_plots(rows: Sequence[Row], summary: Summary, seat_names: Sequence[str]
     """Win share per seat (the party's wins and losses in a cooperative game), game length, the
     game's rates, its text figures and the spread of its numeric figures, as PNG files in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    if summary.cooperative and summary.party_wins is not None:
+    if summary.party_wins is not None:
         wins = summary.party_wins
         lost = Estimate(1 - wins.value, 1 - wins.high, 1 - wins.low)
         shares = _bars(folder / "win_share.png", f"{title}: the party's result (95% CI)",

@@ -105,12 +105,18 @@ def is_cooperative(rows: Sequence[Row]) -> bool:
 
 
 PARTY_WIN_FIGURE = "won"  # a game's own yes/no figure for "the party won", when it lends one
+WIN_LOSS_SCALE = {-1.0, 0.0, 1.0}  # returns that say loss, draw or win (not a score)
 
 
-def party_won(row: Row) -> bool:
-    """The party won: the game's ``won`` figure when it gives one, else a positive shared return."""
+def party_won(row: Row) -> bool | None:
+    """The party won: the game's ``won`` figure when it lends one; else a shared return of 1 on a
+    win/loss scale; None when the returns are a score that says nothing of winning."""
     won = row.figures.get(PARTY_WIN_FIGURE)
-    return bool(won) if isinstance(won, bool) else row.returns[0] > 0
+    if isinstance(won, bool):
+        return won
+    if row.returns[0] in WIN_LOSS_SCALE:
+        return row.returns[0] > 0
+    return None
 
 
 @dataclass(frozen=True)
@@ -120,8 +126,9 @@ class Summary:
     ``seat_figures[name][seat]`` is the mean of a per-seat figure; ``rates`` hold yes/no figures,
     ``means`` the numeric ones and ``spreads`` how they spread; ``shares[name][value]`` the share
     of games in which a text figure (an outcome, a place, an event) took that value, most frequent
-    first. In a cooperative game (every seat's return equal in every game) ``party_wins`` is the
-    share of games the party won, and the per-seat win shares say nothing more.
+    first. In a cooperative game (every seat's return equal in every game) ``party_score`` is the
+    mean shared return and ``party_wins`` the share of games the party won (None when the game's
+    returns are a score and it lends no ``won`` figure); the per-seat win shares say nothing more.
     """
 
     games: int
@@ -136,6 +143,7 @@ class Summary:
     spreads: dict[str, Spread] = field(default_factory=dict)
     cooperative: bool = False
     party_wins: Estimate | None = None
+    party_score: Estimate | None = None
 
 
 def summarize(rows: Sequence[Row]) -> Summary:
@@ -174,5 +182,11 @@ def summarize(rows: Sequence[Row]) -> Summary:
         shares=shares,
         spreads=spreads,
         cooperative=cooperative,
-        party_wins=wilson(sum(map(party_won, rows)), n) if cooperative else None,
+        party_wins=_party_wins(rows) if cooperative else None,
+        party_score=mean_ci([row.returns[0] for row in rows]) if cooperative else None,
     )
+
+
+def _party_wins(rows: Sequence[Row]) -> Estimate | None:
+    won = [party_won(row) for row in rows]
+    return None if None in won else wilson(sum(map(bool, won)), len(rows))

@@ -120,3 +120,10 @@ def test_the_evaluation_is_the_return_at_the_end_and_between_minus_one_and_one_b
     assert -1 < heuristics.evaluate(state, 0) < 1
     rows_state = _at_a_turn(players=2, seed=1, until=_at_tamsin)
     assert heuristics.evaluate(rows_state, 0) > heuristics.evaluate(state, 0)  # two objectives further
+
+
+def test_an_action_word_it_does_not_know_is_priced_as_doing_nothing(strict_scoring):
+    """Rules are still being added: a new action neither breaks the hero nor lures it away."""
+    state = _at_a_turn()
+    travel, unknown, end = JourneysHeuristics().scores(state, state.turn, ["travel", "sing loudly", "end"])
+    assert travel > end > unknown > end - 0.01

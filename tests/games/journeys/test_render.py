@@ -10,13 +10,14 @@ import re
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 import middleearth
 from middleearth.cli.main import app
 from middleearth.core.contract import CHANCE, sample_chance
 from middleearth.games.journeys.actions import PLAYER_FORMS
-from middleearth.games.journeys.hexdraw import BORDERS, BAND, Cell, draw, origin_of
+from middleearth.games.journeys.hexdraw import BAND, BORDERS, Cell, HexGrid, draw, origin_of
 from middleearth.games.journeys.hexmap import DIRECTIONS, Hex, HexMap, Placement
 from middleearth.games.journeys.render import (HELP, describe, group_codes, hero_codes, map_cells, render,
                                                render_again, table_map)
@@ -37,11 +38,12 @@ def new_game(players: int = 2, seed: int = 0):
     return state
 
 
-def walk_to(state, token: str, rng: random.Random, limit: int = 400):
-    """Play until ``token`` has been interacted with: every hero walks to it by the shortest way,
-    spends inspiration and takes the first choice of any other decision."""
+def walk_to(state, token: str, rng: random.Random, limit: int = 400, until: str | None = None):
+    """Play until ``token`` has been interacted with (or the party is asked to decide ``until``):
+    every hero walks to it by the shortest way, spends inspiration and takes the first choice of
+    any other decision."""
     for _ in range(limit):
-        if state.is_terminal() or token not in state.tokens:
+        if state.is_terminal() or token not in state.tokens or state.observation(None)["waiting_for"] == until:
             return state
         if state.current_player == CHANCE:
             state.apply(sample_chance(state, rng))
@@ -103,6 +105,31 @@ def test_the_map_draws_every_placed_space_once(inner):
     for at in hexmap.spaces:
         assert coordinate_count(text, at) == 1, f"space {at} is drawn {coordinate_count(text, at)} times"
         assert str(at) in box(text, at, hexmap, inner)
+
+
+@pytest.mark.parametrize("width, inner", [(80, 5), (110, 7), (140, 9), (170, 11)])
+def test_the_map_takes_the_widest_boxes_that_fit_the_console(width, inner):
+    game = middleearth.load("journeys", players=2)
+    hexmap = whole_adventure_map(game)
+    assert HexGrid(hexmap, {}).inner_width(width) == inner
+    lines = shown(HexGrid(hexmap, {at: Cell(coordinates=str(at)) for at in hexmap.spaces}), width).splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= width
+    for at in hexmap.spaces:
+        assert coordinate_count("\n".join(lines), at) == 1, at
+
+
+@pytest.mark.parametrize("inner", [5, 7, 11])
+def test_figures_that_do_not_fit_a_box_are_counted(inner):
+    """Five heroes and two groups may share a space: what the box cannot hold shows as +N."""
+    hexmap = HexMap(middleearth.load("journeys", players=2).tiles, (Placement("J1"),))
+    at = next(iter(hexmap.spaces))
+    codes = ["Ar", "Be", "Bi", "El", "Gi", "RR3", "DG2"]
+    for count in range(1, len(codes) + 1):
+        cell = Cell(items=[Text(code) for code in codes[:count]])
+        inside = box(draw(hexmap, {at: cell}, inner).plain, at, hexmap, inner).split("\n", 1)[1]
+        more = re.search(r"\+(\d+)", inside)
+        shown_codes = [code for code in codes[:count] if code in inside.split()]
+        assert len(shown_codes) + (int(more.group(1)) if more else 0) == count, (count, inside)
 
 
 def test_each_border_is_drawn_by_its_kind_gray_black_or_the_map_edge():
@@ -169,14 +196,33 @@ def test_hidden_tiles_are_not_drawn_before_their_chapter_is_revealed():
         assert coordinate_count(after, at) == 1
 
 
-def test_darkness_is_drawn_on_dark_spaces():
+def test_darkness_is_drawn_on_spaces_with_a_darkness_icon_or_a_darkness_token():
     game = middleearth.load("journeys", players=2)
     hexmap = whole_adventure_map(game)
+    mist = next(t for t in game.adventure.token if t.kind == "darkness" and t.appears == "mist-falls")
+    misty = hexmap.space_of(mist.tile, mist.space)
+    assert not hexmap.spaces[misty].darkness
     seen = {"tiles": [{"tile": p.tile, "position": list(p.position), "rotation": p.rotation, "explored": True}
-                      for p in hexmap.placements], "heroes": [], "enemies": [], "tokens": []}
+                      for p in hexmap.placements], "heroes": [], "enemies": [],
+            "tokens": [{"id": mist.id, "space": list(misty)}]}
     text = draw(hexmap, map_cells(seen, game, hexmap), 9).plain
     for at, space in hexmap.spaces.items():
-        assert ("░" in box(text, at, hexmap, 9)) == space.darkness, at
+        assert ("░" in box(text, at, hexmap, 9)) == (space.darkness or at == misty), at
+    assert "●" in box(text, misty, hexmap, 9)
+
+
+def test_a_story_decision_shows_its_text_and_numbered_options():
+    state = new_game()
+    rng = random.Random(2)
+    walk_to(state, "shepherd", rng)
+    walk_to(state, "goblin-fire", rng, until="choice")
+    assert not state.is_terminal() and state.observation(None)["waiting_for"] == "choice"
+    decision = next(i for i in state.game.adventure.interaction if i.id == "goblin-fire")
+    for picture in (render(state, state.current_player), render_again(state, state.current_player)):
+        screen = " ".join(shown(picture).split())
+        assert decision.text in screen
+        for number, option in enumerate(decision.options, start=1):
+            assert f"choose {number}: {option.label}" in screen
 
 
 # -- boards, menus, threat, objective ------------------------------------------------------------------
@@ -223,7 +269,8 @@ def test_the_threat_bar_shows_the_threat_against_the_maximum_with_its_thresholds
     assert line.endswith("thresholds " + " ".join(map(str, thresholds)))
     bar = line[line.index("▕") + 1:line.index("▏")]
     assert bar.count("┃") == len(thresholds)
-    assert round(len(bar) * 30 / meta.threat_max) == sum(1 for c in bar[:20] if c in "█┃") + bar[20:].count("█")
+    filled = round(len(bar) * 30 / meta.threat_max)
+    assert "░" not in bar[:filled] and "█" not in bar[filled:], "the bar is filled in proportion to the threat"
 
 
 def test_the_objective_round_phase_turn_and_log_are_shown():
@@ -272,7 +319,7 @@ def test_each_action_is_described_after_its_text_and_an_unknown_word_falls_back_
 
 def test_help_names_every_action_word():
     for form in PLAYER_FORMS:
-        assert form.split()[0] in HELP, form
+        assert f"[cyan]{form.split()[0]}" in HELP, form
 
 
 # -- whole games -----------------------------------------------------------------------------------
@@ -322,7 +369,7 @@ def test_every_screen_of_random_games_prints(players):
 
 def test_the_play_command_runs_a_game_of_ai_seats_to_the_end():
     result = CliRunner().invoke(app, ["play", "journeys", "--players", "2", "--seats", "random,random",
-                                      "--seed", "1", "--delay", "0"])
+                                      "--seed", "5", "--delay", "0"])
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     assert result.output.count("Threat ▕") > 3, "spectators see the table at each new turn"

@@ -3,7 +3,8 @@
 Everything is public in this game, so the hero reads the whole state, but only through its
 attributes (heroes, groups, tokens, threat, objective, placements, unexplored, round) and the
 adventure's data, and it always picks one of ``state.legal_actions()``. An action word it does not
-know scores 0, the same as ending the turn, so rules added later never break it.
+know is priced as doing nothing (just below ending the turn, in a turn), so rules added later
+never break it.
 
 How a hero plays its turn, priced on one scale (one move toward the goal is worth ``step``):
 
@@ -38,15 +39,14 @@ from typing import TYPE_CHECKING, Any, Iterable
 from middleearth.core.contract import Action
 from middleearth.core.errors import BadOption
 from middleearth.core.heuristics import Heuristics
-from middleearth.games.journeys.actions import Move, slug
+from middleearth.games.journeys.actions import slug
 from middleearth.games.journeys.hexmap import Hex, Placement
-
-MOVES_PER_TRAVEL = 2  # the rulebook's travel action
-LATER = 0.95  # a gain later in the turn, against the same gain now
 
 if TYPE_CHECKING:
     from middleearth.games.journeys.state import JourneysState
 
+MOVES_PER_TRAVEL = 2  # the rulebook's travel action
+LATER = 0.95  # a gain later in the turn, against the same gain now
 DEFEAT = 100.0  # a defeated hero loses the game at the next shadow phase: never worth it
 
 # The weights, each on the scale of one move toward the hero's goal (``step``).
@@ -55,7 +55,7 @@ WEIGHTS: dict[str, float] = {
     "objective": 14.0,    # reaching and using a token (or tile, or group) that leads to the objective
     "explore": 7.0,       # an unexplored tile explored (one threat less every round, an inspiration)
     "claimed": 0.3,       # share of a goal's value left when another hero is nearer to it
-    "darkness": 3.0,      # ending the turn in darkness (fear to test against spirit)
+    "darkness": 1.0,      # ending the turn in darkness, times what its fear (less spirit) costs the hero
     "danger": 1.5,        # per point of an enemy attack that could reach the hero, times its frailty
     "kill": 4.0,          # one enemy figure defeated
     "wound": 0.4,         # one hit that does not kill (it stays on the figure)
@@ -142,12 +142,19 @@ class _Scorer:
             words = text.split()
             method = getattr(self, f"_score_{words[0]}", None)
             try:
-                out.append(method(words, task) if method is not None else 0.0)
+                out.append(method(words, task) if method is not None else self.neutral(task))
             except (KeyError, IndexError, ValueError, TypeError, AttributeError, StopIteration):
                 if self.strict:
                     raise
-                out.append(0.0)  # a rule added since changed what we read: priced neutrally, play goes on
+                out.append(self.neutral(task))  # a rule added since changed what we read: play goes on
         return out
+
+    def neutral(self, task: dict[str, Any]) -> float:
+        """An action we cannot price: as good as doing nothing, a hair below ending the turn (which
+        is sure to end; an unknown action might repeat)."""
+        if task or self.state.turn is None:
+            return 0.0
+        return self.final(self.hero(self.seat)["at"]) - 0.001
 
     def _task(self) -> dict[str, Any]:
         stack = getattr(self.state, "stack", None)
@@ -680,4 +687,4 @@ def _margin(state: "JourneysState", seat: int) -> int:
     return min(stats.damage_limit - hero["damage"], stats.fear_limit - hero["fear"])
 
 
-__all__ = ["JourneysHeuristics", "WEIGHTS", "Move"]
+__all__ = ["JourneysHeuristics", "WEIGHTS"]

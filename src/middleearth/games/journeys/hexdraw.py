@@ -44,7 +44,6 @@ class Cell:
     items: list[Text] = field(default_factory=list)
     fill: str = " "
     fill_style: str = ""
-    style: str = ""
 
 
 def layout_width(spaces: Iterable[Hex], inner: int) -> int:
@@ -136,7 +135,7 @@ def draw(hexmap: HexMap, cells: dict[Hex, Cell], inner: int) -> Text:
 def _content(cell: Cell, inner: int) -> Iterator[list[tuple[str, str]]]:
     """The cell's lines, each exactly ``inner`` characters of (char, style)."""
     first = _styled(cell.label)[:inner]
-    room = inner - len(first) - 1
+    room = inner - len(first) - (1 if first else 0)  # a space between the label and coordinates
     if cell.coordinates and room >= len(cell.coordinates):
         gap = inner - len(first) - len(cell.coordinates)
         first += [(cell.fill, cell.fill_style)] * gap + [(c, "dim") for c in cell.coordinates]
@@ -190,8 +189,7 @@ def _styled(text: Text) -> list[tuple[str, str]]:
 
 
 def _padded(line: list[tuple[str, str]], cell: Cell, inner: int) -> list[tuple[str, str]]:
-    line = [(c, s or cell.style) for c, s in line[:inner]]
-    return line + [(cell.fill, cell.fill_style)] * (inner - len(line))
+    return line[:inner] + [(cell.fill, cell.fill_style)] * (inner - len(line))
 
 
 class HexGrid:

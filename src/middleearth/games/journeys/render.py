@@ -72,9 +72,9 @@ your space) or [cyan]attack GROUP ITEM STAT[/] (a group in your space, or next t
 item). Then the shadow phase: every readied enemy group moves and attacks, heroes in darkness \
 suffer fear, and the threat rises; then the rally phase readies the enemies and each hero scouts.
 A test reveals as many skill cards as the stat: each success counts, and each fate may become a \
-success for one inspiration. Damage and fear that reach a hero's limit defeat them; the party \
-loses when the threat bar fills or a fallen hero is not avenged before the next shadow phase. \
-Finish the objectives in order to win.
+success for one inspiration. Damage or fear that reaches a hero's limit defeats them; the party \
+loses when the threat bar fills, or when a shadow phase begins with a hero defeated. Finish the \
+objectives, in order, to win.
 Map: each box is a space (its coordinates q,r at the top right, the tile's id on one of its \
 spaces). ╌ gray border (open), ━ black border (closed), ─ the map's edge; ░ darkness, · an \
 unexplored tile. Heroes by their first letters, enemy groups in red (letters and figures), tokens: \
@@ -149,11 +149,8 @@ def describe(action: "Action") -> Text:
     explained = _explain(words)
     if explained is None:
         return Text(str(action))
-    text = Text(words[0], style=VERB_STYLES.get(words[0], "bold"))
-    if len(words) > 1:
-        text.append(" " + " ".join(words[1:]))
-    text.append(f"  {explained}", style="dim")
-    return text
+    return ink([(words[0], VERB_STYLES.get(words[0], "bold")), (" ".join(["", *words[1:]]), ""),
+                (f"  {explained}", "dim")])
 
 
 def moment(state: "JourneysState") -> tuple:
@@ -196,7 +193,8 @@ def render_again(state: "JourneysState", seat: int) -> RenderableType:
 
 
 def _headline(seen: dict[str, Any]) -> Text:
-    line = Text(seen["adventure"], style="bold gold1")
+    line = Text()
+    line.append(seen["adventure"], style="bold gold1")
     line.append(f"   round {seen['round']}, {seen['phase']} phase")
     if seen.get("turn"):
         line.append("   ")
@@ -218,21 +216,22 @@ def threat_bar(seen: dict[str, Any], game: "JourneysGame") -> Text:
              for event in game.adventure.threat}
     pieces: list[tuple[str, str]] = [("Threat ", "bold"), ("▕", "")]
     for column in range(THREAT_BAR):
-        full = column < filled
         if column in marks:
-            pieces.append(("┃", "bold red on red" if full else "bold yellow"))
+            pieces.append(("┃", "bold red on red" if threat >= marks[column] else "bold yellow"))
+        elif column < filled:
+            pieces.append(("█", "red"))
         else:
-            pieces.append(("█" if full else "░", "red" if full else "grey35"))
+            pieces.append(("░", "grey35"))
     pieces += [("▏", ""), (f" {threat}/{seen['threat_max']}", "bold red" if threat * 4 >= top * 3 else "bold")]
     if marks:
         pieces.append(("   thresholds " + " ".join(str(at) for at in sorted(marks.values())), "dim"))
-    text = ink(pieces)
-    return text
+    return ink(pieces)
 
 
 def _objective(seen: dict[str, Any]) -> Panel:
     text = seen["objective"]
-    body = Text(text, style="italic") if text else Text("every objective is complete", style="dim")
+    body = Text()
+    body.append(text or "every objective is complete", style="italic" if text else "dim")
     extra = []
     if seen.get("lore") or seen.get("xp"):
         extra.append(f"lore {seen['lore']}, experience {seen['xp']}")
@@ -293,7 +292,8 @@ def _hero_style(seen: dict[str, Any], name: str) -> str:
 
 def map_cells(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> dict[Hex, Cell]:
     """What each placed space shows: its tile's id (on one space of the tile), coordinates, the
-    heroes, enemy groups and tokens standing there, and darkness or mist as a fill."""
+    heroes, enemy groups and tokens standing there; darkness (printed or a token) and unexplored
+    tiles as fills."""
     unexplored = {t["tile"] for t in seen["tiles"] if not t["explored"]}
     labelled = _label_spaces(hexmap, game)
     cells: dict[Hex, Cell] = {}
@@ -322,7 +322,10 @@ def map_cells(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> dic
                                                                  style=style))
     kinds = {t.id: t.kind for t in game.adventure.token}
     for token in seen["tokens"]:
-        figures.setdefault(Hex(*token["space"]), []).append(_token_glyph(kinds.get(token["id"], "")))
+        at, kind = Hex(*token["space"]), kinds.get(token["id"], "")
+        figures.setdefault(at, []).append(_token_glyph(kind))
+        if kind == "darkness" and at in cells:  # a darkness token makes its space dark
+            cells[at].fill, cells[at].fill_style = DARKNESS_FILL, "grey42"
     for at, shown in figures.items():
         if at in cells:
             # Figures first, then the tokens already there (the exploration token).
@@ -388,7 +391,8 @@ def _token_list(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> "
     kinds = {t.id: t.kind for t in game.adventure.token}
     entries = []
     for token in seen["tokens"]:
-        entry = _token_glyph(kinds.get(token["id"], ""))
+        entry = Text()
+        entry.append_text(_token_glyph(kinds.get(token["id"], "")))
         entry.append(f" {token['id']} ({_place(hexmap, token['space'])})")
         entries.append(entry)
     return SideBySide(entries, max(e.cell_len for e in entries), gap=2) if entries else None
@@ -449,7 +453,8 @@ def hero_board(hero: dict[str, Any], seen: dict[str, Any], game: "JourneysGame")
     stats = game.table.hero(hero["name"]).stats
     faceup = _faceup_cards(game, hero["faceup"])
     codes = hero_codes([h["name"] for h in seen["heroes"]])
-    title = Text("▶ " if seen.get("turn") == hero["name"] else "", style="bold")
+    title = Text()
+    title.append("▶ " if seen.get("turn") == hero["name"] else "", style="bold")
     title.append(hero["name"], style=_hero_style(seen, hero["name"]))
     title.append(f" [{codes[hero['name']]}]")
     if hero["defeated"]:
@@ -503,13 +508,15 @@ def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
     for group in seen["enemies"]:
         enemy = game.table.enemy(group["enemy"])
         bonus = [elites[name] for name in group["elite"] if name in elites]
-        title = Text(f"{codes[group['id']]}{group['figures']}", style=ENEMY_STYLE)
+        stats = {k: getattr(enemy, k) + sum(getattr(b, k) for b in bonus) for k in ("health", "armor", "sorcery")}
+        stats.update(seen.get("enemy_menus", {}).get(group["id"], {}))  # the observation's menu, where given
+        title = Text()
+        title.append(f"{codes[group['id']]}{group['figures']}", style=ENEMY_STYLE)
         title.append(f" {group['id']}")
         pieces = [(f"{group['figures']} {group['enemy']}", "bold"), (f" at {_place(hexmap, group['space'])}   ", ""),
                   ("exhausted", "dim") if group["exhausted"] else ("readied", "bold green")]
-        for name, value in (("health", enemy.health + sum(b.health for b in bonus)),
-                            ("armor", enemy.armor + sum(b.armor for b in bonus)),
-                            ("sorcery", enemy.sorcery + sum(b.sorcery for b in bonus))):
+        for name in ("health", "armor", "sorcery"):
+            value = stats[name]
             pieces += [(f"\n{name} " if name == "health" else f"  {name} ", "dim"), (str(value), "bold")]
         pieces += [("\nwounds ", "dim"), (str(group["wounds"]), "bold red" if group["wounds"] else "bold"),
                    ("  move ", "dim"), (f"{enemy.move}{' (ranged)' if enemy.ranged else ''}", "")]
@@ -526,7 +533,8 @@ def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
 def _test(seen: dict[str, Any], game: "JourneysGame") -> Panel:
     test = seen["test"]
     cards = game.hero_cards.get(test["hero"], {})
-    text = Text(f"{test['hero']} ", style=_hero_style(seen, test["hero"]))
+    text = Text()
+    text.append(f"{test['hero']} ", style=_hero_style(seen, test["hero"]))
     text.append("scouts" if test["stat"] == "scout" else f"tests {test['stat']}")
     text.append(": revealed ")
     text.append(", ".join(cards[c].name if c in cards else c for c in test["revealed"]) or "nothing yet",
@@ -539,7 +547,8 @@ def _test(seen: dict[str, Any], game: "JourneysGame") -> Panel:
 
 
 def _log(seen: dict[str, Any]) -> Text:
-    text = Text("What happened", style="bold")
+    text = Text()
+    text.append("What happened", style="bold")
     for entry in seen["log"][-LOG_LINES:]:
         words = entry.get("text", entry) if isinstance(entry, dict) else entry
         text.append("\n" + " ".join(str(words).split()), style="italic")
@@ -547,13 +556,31 @@ def _log(seen: dict[str, Any]) -> Text:
 
 
 def _deciding(seen: dict[str, Any]) -> Text:
+    """Who is to move and what they decide; a story decision's options by number, an enemy's
+    step or a split of successes with its numbers, where the observation gives them."""
     if seen["over"]:
         won = seen["result"] == "win"
         return Text("The heroes win." if won else "The heroes lose.", style="bold gold1" if won else "bold red")
     mover = seen["to_move"]
     if mover in (None, "chance"):
         return Text("The cards are being revealed.", style="dim")
-    text = Text(f"{mover}", style=_hero_style(seen, mover))
+    text = Text()
+    text.append(f"{mover}", style=_hero_style(seen, mover))
     waiting = seen["waiting_for"]
     text.append(f" is to {WAITING.get(waiting, waiting)}.")
+    asked = seen.get("asked") or {}
+    if asked.get("kind") == "choice":
+        text.append("\n" + " ".join(str(asked.get("text", "")).split()), style="italic")
+        for number, label in enumerate(asked.get("options", []), start=1):
+            text.append(f"\n  choose {number}: ", style="bold")
+            text.append(str(label))
+    elif asked.get("kind") == "step":
+        text.append(f"\nThe group {asked.get('group')} stands at {_xy(asked.get('space'))}.")
+    elif asked.get("kind") == "split":
+        text.append(f"\n{asked.get('successes')} success(es) against {asked.get('damage')} damage and "
+                    f"{asked.get('fear')} fear.")
     return text
+
+
+def _xy(space: list[int] | tuple[int, int] | None) -> str:
+    return "-" if not space else f"{space[0]},{space[1]}"

@@ -3,9 +3,11 @@ seat and the spectator see the same observation, with ``seat`` naming who looks.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from middleearth.core.contract import CHANCE, TERMINAL
+from middleearth.games.journeys.hexmap import DIRECTIONS, HexMap
 
 if TYPE_CHECKING:
     from middleearth.games.journeys.state import JourneysState
@@ -61,7 +63,67 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "log": list(state.log),
         "result": state.result,
         "over": mover == TERMINAL,
+        **_table_view(state),
     }
+
+
+def _table_view(state: "JourneysState") -> dict[str, Any]:
+    """What a drawn view needs beside the state, all of it public: every placed space (its hex, its
+    tile, a printed darkness icon, the black borders figures cannot cross), each token's kind, each
+    hero's printed board, each enemy group's menu and the threat bar's thresholds."""
+    game = state.game
+    hexmap = state._map()
+    kinds = {t.id: t.kind for t in game.adventure.token}
+    boards = {}
+    for name in game.heroes:
+        stats = game.table.hero(name).stats
+        boards[name] = {"stats": {s: stats.stat(s) for s in ("might", "agility", "wisdom", "spirit", "wit")},
+                        "limits": {"damage": stats.damage_limit, "fear": stats.fear_limit,
+                                   "inspiration": stats.inspiration_limit},
+                        "ability": game.table.hero(name).ability.text}
+    menus = {}
+    for group_id, group in state.groups.items():
+        enemy, bonuses = state._enemy(group["enemy"]), [state._elite(b) for b in group["elite"]]
+        menus[group_id] = {"enemy": enemy.name, "ranged": enemy.ranged, "move": enemy.move,
+                           **{k: getattr(enemy, k) + sum(getattr(b, k) for b in bonuses)
+                              for k in ("health", "armor", "sorcery")}}
+    return {
+        "spaces": [{**space, "at": list(space["at"]), "black": list(space["black"])} for space in _spaces(hexmap)],
+        "tile_names": {t: game.tiles[t].name for t, _, _ in state.placements},
+        "token_kinds": {t: kinds.get(t) for t in state.tokens},
+        "hero_boards": boards,
+        "enemy_menus": menus,
+        "threat_events": [{"at": e.at, "text": " ".join(x.text for x in e.effects if x.text)}
+                          for e in game.adventure.threat],
+        "asked": _asked(state),
+    }
+
+
+@lru_cache(maxsize=256)
+def _spaces(hexmap: HexMap) -> tuple[dict[str, Any], ...]:
+    """The placed spaces as a view draws them; a map never changes, so each is worked out once."""
+    return tuple({"at": (at.q, at.r), "tile": space.tile, "darkness": space.darkness,
+                  "exploration_box": space.exploration_box,
+                  "black": tuple(d for d in DIRECTIONS if hexmap.border(at, d) == "black")}
+                 for at, space in hexmap.spaces.items())
+
+
+def _asked(state: "JourneysState") -> dict[str, Any] | None:
+    """What a party's decision is about, so a view can label its choices: the options of a story
+    decision, the enemy group whose step is chosen, the damage and fear a negation splits."""
+    task = state.stack[-1] if state.stack else None
+    if task is None:
+        return None
+    if task["t"] == "choice":
+        interaction = state._interaction(task["interaction"])
+        return {"kind": "choice", "text": interaction.text, "options": [o.label for o in interaction.options]}
+    if task["t"] == "step":
+        return {"kind": "step", "group": task["group"], "space": list(task["at"])}
+    if task["t"] == "split":
+        return {"kind": "split", "damage": task["damage"], "fear": task["fear"], "successes": task["successes"]}
+    if task["t"] == "stat":
+        return {"kind": "stat", "stats": list(task["stats"])}
+    return None
 
 
 def _test(state: "JourneysState") -> dict[str, Any] | None:
