@@ -26,6 +26,7 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "to_move": names[mover] if mover >= 0 else ("chance" if mover == CHANCE else None),
         "waiting_for": state.stack[-1]["t"] if state.stack else ("turn" if state.turn is not None else "order"),
+        "wanted": _wanted(state),
         "threat": state.threat,
         "damage_deck": state._deck_left("damage"),
         "fear_deck": state._deck_left("fear"),
@@ -106,6 +107,15 @@ def _spaces(hexmap: HexMap) -> tuple[dict[str, Any], ...]:
                   "exploration_box": space.exploration_box,
                   "black": tuple(d for d in DIRECTIONS if hexmap.border(at, d) == "black")}
                  for at, space in hexmap.spaces.items())
+
+
+def _wanted(state: "JourneysState") -> str:
+    """What the seat to move must decide, in the words the engine's refusals use."""
+    if state.stack:
+        return "choose " + getattr(state, f"_want_{state.stack[-1]['t']}", state.stack[-1]["t"])
+    if state.turn is not None:
+        return "take an action or end the turn"
+    return "pick which hero takes the next turn (hero NAME)"
 
 
 def _asked(state: "JourneysState") -> dict[str, Any] | None:
