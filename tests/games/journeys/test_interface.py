@@ -11,7 +11,7 @@ from middleearth.games.journeys.interface import TableSide, WorldSide
 
 PACKAGE = Path(journeys_state.__file__).parent
 WORLD = ("world.py", "enemies.py")
-TABLE = ("heroes.py", "attacks.py", "wounds.py")
+TABLE = ("heroes.py", "abilities.py", "attacks.py", "wounds.py")
 # What each half keeps of the state; the other half never touches it.
 WORLD_DATA = {"placements", "unexplored", "tokens", "removed_tokens", "groups", "spawned", "fired",
               "variables", "progress", "objective", "lore", "xp", "rewards", "threat", "result", "end_reason"}
@@ -78,3 +78,16 @@ def test_the_check_catches_a_world_that_reaches_into_a_heros_deck(tmp_path):
     for name in ("enemies.py", "heroes.py", "attacks.py", "wounds.py", "state.py"):
         (tmp_path / name).write_text((PACKAGE / name).read_text())
     assert _foreign(WORLD, WORLD_DATA, _protocol(TableSide), tmp_path) == ["_reset_deck", "wound_decks"]
+
+
+def test_no_two_modules_of_the_rules_define_the_same_method():
+    """The halves are mixins of one class: a name defined twice would silently hide one rule."""
+    modules = (*WORLD, *TABLE, "state.py")
+    seen: dict[str, str] = {}
+    twice = []
+    for module in modules:
+        for name in _defined(PACKAGE / module):
+            if name in seen and not name.startswith("__"):
+                twice.append(f"{name}: {seen[name]} and {module}")
+            seen.setdefault(name, module)
+    assert twice == []

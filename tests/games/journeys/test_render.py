@@ -279,7 +279,7 @@ def test_the_objective_round_phase_turn_and_log_are_shown():
     screen = shown(render(state, 0))
     assert state.game.adventure.objective[0].text in " ".join(screen.split())
     assert "round 1, action phase" in screen and "Aragorn's turn: 2 actions, 0 moves left" in screen
-    assert "Aragorn is to take an action or end the turn." in screen
+    assert "Aragorn must take an action or end the turn." in screen
     assert "1 Ruffian (road-ruffians) appear" in screen
 
 

@@ -303,10 +303,11 @@ def test_a_full_threat_bar_loses():
 
 
 def test_a_defeated_hero_loses_at_the_next_shadow_phase():
-    """Defeat: a hero at a limit is defeated (no last stand yet); unless the final objective is met
+    """Defeat: a hero who fails a last stand is defeated; unless the final objective is met
     before the next shadow phase begins, the heroes lose."""
     state = new()
     quiet(state)
+    deck(state, 0, BLANK)  # the last stand's test finds no success
     state._suffer(0, 5, 0)
     state._advance()
     reveal_all(state)
@@ -355,6 +356,7 @@ def test_enemies_move_toward_the_nearest_hero_and_attack():
     deck(state, 0, BLANK)
     deck(state, 1, BLANK)
     end_round_turns(state)
+    state.apply(f"target {state.heroes[0]['name'].lower()}")  # both heroes equally near: the party picks
     assert state.groups["road-ruffians"]["at"] == (0, 0)  # two spaces: a Ruffian moves 2
     state.apply("enemy 1")
     attack = state.game.table.enemy("Ruffian").attacks.attack[0]
@@ -367,6 +369,7 @@ def test_negating_prevents_one_damage_or_fear_per_success():
     state = new()
     deck(state, 0, SUCCESS)
     end_round_turns(state)
+    state.apply(f"target {state.heroes[0]['name'].lower()}")  # both heroes equally near: the party picks
     state.apply("enemy 1")
     reveal_all(state)
     assert state.heroes[0]["damage"] + state.heroes[0]["fear"] == 0
@@ -481,16 +484,17 @@ def test_each_damage_is_a_card_revealed_and_resolved():
 
 
 def test_limits_are_checked_once_the_whole_source_is_suffered():
-    """Damage and fear: an immediate "suffer 1 more" belongs to the same source; the limit is checked
-    after all its cards (Aragorn's damage limit is 5)."""
+    """Damage and fear: the limit is checked after all the cards of one source, and reaching it
+    calls for a last stand (Aragorn's damage limit is 5)."""
     state = new()
-    state.heroes[0]["damage"] = 3
-    state.wound_decks["damage"] = {"deep-wound": 2, "bruised": 5}
-    state._suffer(0, 1, 0)
-    state.apply("damage deep-wound")
-    assert state.heroes[0]["damage"] == 4 and not state.heroes[0]["defeated"]
+    state._suffer(0, 3, 0)
+    state._advance()
+    reveal_all(state)
+    state._suffer(0, 2, 0)
     state.apply("damage bruised")
-    assert state.heroes[0]["damage"] == 5 and state.heroes[0]["defeated"]
+    assert state.heroes[0]["damage"] == 4 and state.stack[-1]["t"] == "wound"
+    state.apply("damage bruised")
+    assert state.heroes[0]["damage"] == 5 and state.stack[-1]["purpose"] == {"kind": "last_stand", "limit": "damage"}
 
 
 def test_a_faceup_card_hinders_its_tests():
@@ -561,6 +565,7 @@ def test_the_party_picks_between_tied_shortest_steps_of_an_enemy():
     state.heroes[1]["at"] = state.heroes[0]["at"]
     state.stack.append({"t": "activate", "queue": ["road-ruffians"]})
     state._advance()
+    state.apply(f"target {state.heroes[0]['name'].lower()}")  # both heroes equally near: the party picks
     choices = [a.text for a in state.legal_actions()]
     assert len(choices) > 1 and all(c.startswith("step") for c in choices)
     assert {Hex(*start).step(c.split()[1]) for c in choices} == set(hexmap.closer_steps(start, hero_at))

@@ -19,7 +19,7 @@ from typing import Iterator, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
 
-from middleearth.core.content import Sourced, Strict, parse_content
+from middleearth.core.content import Sourced, Strict, load_content, parse_content
 from middleearth.core.errors import DataError
 from middleearth.games.journeys.hexmap import (PACKAGE, Direction, HexMap, Placement, TerrainRecord, TileRecord,
                                                load_terrain, load_tiles, rotate_direction)
@@ -167,6 +167,16 @@ class TerrainToken(Strict):
     toward: Direction | None = None               # border terrain only (stream, wall)
     appears: str | None = None
 
+    # A terrain token sits among the adventure's tokens on the map; it opens no story interaction
+    # (its rules are the terrain card's: world.py).
+    @property
+    def kind(self) -> str:
+        return "terrain"
+
+    @property
+    def interaction(self) -> None:
+        return None
+
 
 class GroupSize(Strict):
     figures: int = Field(ge=1, le=3)
@@ -228,6 +238,9 @@ class Adventure(Strict):
     adventure: Meta
     triggers: tuple[str, ...] = ()
     variables: dict[str, int] = {}
+    # Rewards of the party that are not items of the table (a key, a map): an `item` effect names
+    # one of these or an item of items.toml.
+    rewards: tuple[str, ...] = ()
     chapter: tuple[Chapter, ...] = Field(min_length=1)
     token: tuple[Token, ...] = ()
     terrain: tuple[TerrainToken, ...] = ()
@@ -291,6 +304,13 @@ def enemy_kinds(data_dir: str | Path | None = None) -> tuple[str, ...]:
     return _enemy_file_names("enemy", data_dir) or CORE_ENEMIES
 
 
+def item_names(data_dir: str | Path | None = None) -> tuple[str, ...]:
+    """The names of the table's items (items.toml: a user's, else the packaged one)."""
+    from middleearth.games.journeys.table import ItemsFile
+
+    return tuple(i.name for i in load_content(PACKAGE, "items.toml", ItemsFile, data_dir).item)
+
+
 def elite_bonuses(data_dir: str | Path | None = None) -> tuple[str, ...]:
     """Elite bonus names from enemies.toml (``[[elite]] name``); the core app's three when there is none."""
     return _enemy_file_names("elite", data_dir) or CORE_ELITE
@@ -333,7 +353,8 @@ def _effect_lists(adventure: Adventure) -> Iterator[tuple[str, str, tuple[Effect
 def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None = None,
                        enemies: tuple[str, ...] | None = None, elites: tuple[str, ...] | None = None,
                        data_dir: str | Path | None = None,
-                       terrain: dict[str, TerrainRecord] | None = None) -> list[Problem]:
+                       terrain: dict[str, TerrainRecord] | None = None,
+                       items: tuple[str, ...] | None = None) -> list[Problem]:
     """Every broken reference and unreachable part of ``adventure``; an empty list when it is sound.
 
     Tiles and enemy names come from ``data_dir`` (a user's data folder) or the packaged files,
@@ -342,6 +363,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
     enemies = enemy_kinds(data_dir) if enemies is None else enemies
     elites = elite_bonuses(data_dir) if elites is None else elites
     terrain = load_terrain(data_dir) if terrain is None else terrain
+    items = item_names(data_dir) if items is None else items
     file = adventure.file
     problems: list[Problem] = []
 
@@ -406,14 +428,25 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             problem(component, "space", f"tile '{tile}' has no space {space[0]},{space[1]}; its spaces are "
                     + " ".join(f"{q},{r}" for q, r in tiles[tile].spaces))
 
-    # On the whole map, which spaces a hero can walk to from the first chapter's tiles.
+    # On the whole map, which spaces a hero can walk to from where the heroes start.
     whole_map = HexMap(tiles, tuple(placements))
+    # Walls there from the start close their borders to walking (one that `appears` may come later).
+    rotation_of = {p.tile: p.rotation for p in placements}
+    for t in adventure.terrain:
+        kind = terrain.get(t.terrain)
+        if kind is None or kind.joins is not False or t.toward is None or t.appears or t.tile not in rotation_of:
+            continue
+        try:
+            at = whole_map.space_of(t.tile, t.space)
+        except DataError:
+            continue  # reported by check_space
+        whole_map = whole_map.with_wall(at, at.step(rotate_direction(t.toward, rotation_of[t.tile])))
     first_tiles = [p.tile for c in adventure.chapter if c.revealed_by == START for p in c.tiles if p.tile in tiles]
     walkable: set = set()
     for tile in first_tiles:
         if tile in {p.tile for p in placements}:
-            for at in whole_map.tile_spaces(tile):
-                walkable |= set(whole_map.distances_from(at))
+            # The heroes start on the first space of the first tile placed (world._begin_adventure).
+            walkable = set(whole_map.distances_from(whole_map.space_of(tile, tiles[tile].spaces[0])))
             break
 
     def check_walkable(component: str, tile: str, space: tuple[int, int]) -> None:
@@ -425,7 +458,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
             return  # reported by check_space
         if at not in walkable:
             problem(component, "space", f"space {space[0]},{space[1]} of tile '{tile}' cannot be reached from the "
-                    "starting tiles: black borders or gaps cut it off")
+                    "heroes' starting space: black borders, walls or gaps cut it off")
 
     used_interactions: set[str] = set()
     for t in adventure.token:
@@ -513,6 +546,9 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
                 spawned.add(e.spawn)
                 if e.spawn not in groups:
                     problem(component, f"{where}.spawn", f"enemy group '{e.spawn}' does not exist")
+            if e.item is not None and e.item not in items and e.item not in adventure.rewards:
+                problem(component, f"{where}.item", f"'{e.item}' is neither an item of items.toml nor one of the "
+                        "adventure's declared `rewards`; declare it in `rewards` or name an item")
             if e.then is not None:
                 used_interactions.add(e.then)
                 if e.then not in interactions:
@@ -530,7 +566,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
 
     # Which triggers can fire at all, following the story from the start.
     fired_by: dict[str, list[str]] = {name: [] for name in known_triggers}
-    reachable = _reachable_triggers(adventure, fired_by)
+    reachable, _ = _reachable_triggers(adventure, fired_by)
     for name in sorted(declared):
         if not fired_by.get(name):
             problem("triggers", name, f"trigger '{name}' is declared but nothing fires it")
@@ -544,14 +580,42 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
         if o.completed_by in known_triggers and o.completed_by not in reachable:
             problem(f"objective '{o.id}'", "completed_by",
                     f"objective '{o.id}' is never reached: trigger '{o.completed_by}' never fires")
+    _check_spawn_timing(adventure, chapter_of_tile, problem)
     if START not in {c.revealed_by for c in adventure.chapter}:
         problem("chapter", "revealed_by", f"no chapter is revealed by '{START}', so the adventure starts with no map")
     return problems
 
 
-def _reachable_triggers(adventure: Adventure, fired_by: dict[str, list[str]]) -> set[str]:
+def _check_spawn_timing(adventure: Adventure, chapter_of_tile: dict[str, str], problem) -> None:
+    """A group appears on its tile, so the tile must be on the table whenever its spawn runs: the
+    story must be unable to reach the spawning component without first firing the trigger that
+    reveals the tile's chapter (the engine would otherwise skip the spawn)."""
+    groups = {g.id: g for g in adventure.enemy_group}
+    revealed_by = {c.id: c.revealed_by for c in adventure.chapter}
+    reached_without: dict[str, set[str]] = {}
+    for component, field, effects, _ in _effect_lists(adventure):
+        for n, e in enumerate(effects):
+            group = groups.get(e.spawn) if e.spawn else None
+            if group is None or group.tile not in chapter_of_tile:
+                continue  # reported elsewhere
+            trigger = revealed_by[chapter_of_tile[group.tile]]
+            if trigger == START:
+                continue
+            if trigger not in reached_without:
+                reached_without[trigger] = _reachable_triggers(adventure, {}, blocked=trigger)[1]
+            if component in reached_without[trigger]:
+                problem(component, f"{field}[{n}].spawn",
+                        f"enemy group '{group.id}' can spawn before its tile '{group.tile}' is placed (chapter "
+                        f"'{chapter_of_tile[group.tile]}', revealed by '{trigger}'): spawn it only after "
+                        f"'{trigger}' fires, or place its tile earlier")
+
+
+def _reachable_triggers(adventure: Adventure, fired_by: dict[str, list[str]],
+                        blocked: str | None = None) -> tuple[set[str], set[str]]:
     """The triggers that can fire from the start: a fixed point over chapters, tokens, interactions,
-    enemy defeats, reactions and threat events. Fills ``fired_by`` (trigger -> what fires it)."""
+    enemy defeats, reactions and threat events. Fills ``fired_by`` (trigger -> what fires it).
+    Also returns the components whose effects can run. With ``blocked``, that trigger never
+    fires: what is still reached can happen before it."""
     interactions = {i.id: i for i in adventure.interaction}
     groups = {g.id: g for g in adventure.enemy_group}
 
@@ -571,14 +635,15 @@ def _reachable_triggers(adventure: Adventure, fired_by: dict[str, list[str]]) ->
         need = {chapter_trigger.get(t.tile, "<never>")} | ({t.appears} if t.appears else set())
         if t.interaction:
             token_needs.setdefault(t.interaction, frozenset(need))
-    for r in adventure.reaction:
-        sources.append((frozenset({r.trigger}), f"reaction on '{r.trigger}'", r.effects, None))
+    for n, r in enumerate(adventure.reaction):
+        sources.append((frozenset({r.trigger}), f"reaction[{n}] on '{r.trigger}'", r.effects, None))
     for o in adventure.objective:
         sources.append((frozenset({o.completed_by}), f"objective '{o.id}'", o.effects, None))
     for t in adventure.threat:
         sources.append((frozenset(), f"threat event at {t.at}", t.effects, None))
 
     reachable = {START}
+    ran: set[str] = set()
     open_interactions: set[str] = set()
     spawned: set[str] = set()
     changed = True
@@ -598,17 +663,18 @@ def _reachable_triggers(adventure: Adventure, fired_by: dict[str, list[str]]) ->
                     pending.append((name, effects))
                 if fires is not None:
                     fired_by.setdefault(fires, []).append(name)
-                    if fires not in reachable:
+                    if fires not in reachable and fires != blocked:
                         reachable.add(fires)
                         changed = True
         for group_id in spawned:
             group = groups.get(group_id)
-            if group is not None and group.on_defeat and group.on_defeat not in reachable:
+            if group is not None and group.on_defeat and group.on_defeat not in reachable | {blocked}:
                 reachable.add(group.on_defeat)
                 changed = True
         for name, effects in pending:
+            ran.add(name)
             for e in effects:
-                if e.fire is not None and e.fire not in reachable:
+                if e.fire is not None and e.fire not in reachable | {blocked}:
                     reachable.add(e.fire)
                     changed = True
                 if e.then is not None and e.then in interactions and e.then not in open_interactions:
@@ -629,4 +695,4 @@ def _reachable_triggers(adventure: Adventure, fired_by: dict[str, list[str]]) ->
     for g in adventure.enemy_group:
         if g.on_defeat:
             fired_by.setdefault(g.on_defeat, []).append(f"enemy_group '{g.id}'")
-    return reachable
+    return reachable, ran

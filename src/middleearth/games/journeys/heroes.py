@@ -3,7 +3,8 @@
 In the box the players handle this half: they take their turns, test by revealing skill cards,
 convert fate with inspiration, attack with their items and scout in the rally phase; the app only
 hears the results. The world reaches this half through ``interface.TableSide``; this half reaches
-the world through ``interface.WorldSide``. Damage and fear are in ``wounds.py``.
+the world through ``interface.WorldSide``. Damage and fear are in ``wounds.py``; the abilities of
+prepared cards, items and boons in ``abilities.py``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from middleearth.core.actions import TextAction
 from middleearth.core.contract import CHANCE
-from middleearth.games.journeys.actions import Move, slug
+from middleearth.games.journeys.actions import Move
 from middleearth.games.journeys.hexmap import DIRECTIONS, Hex
 
 ACTIONS_PER_TURN = 2
@@ -34,7 +35,8 @@ class HeroRules:
         """A new round: every standing hero may take a turn; once-a-round abilities return."""
         for hero in self.heroes:
             hero["done"] = False
-            if hero["ability"] == "hardy":
+            hero["once_used"] = []
+            if hero["ability"] in ("hardy", "lend_heart"):
                 hero["ability_used"] = False
 
     def _standing(self) -> list[int]:
@@ -60,6 +62,7 @@ class HeroRules:
         if self.actions_left:
             choices += [f"interact {t}" for t in self._interactable(here)]
             choices += self._attack_choices(seat)
+        choices += self._offers(seat, ("own_turn",), None)
         choices.append("end")
         return choices
 
@@ -67,7 +70,7 @@ class HeroRules:
         hero = self.heroes[seat]
         verb = words[0]
         if verb == "end":
-            self.actions_left, self.moves = 0, 0
+            self._end_turn()  # also ends a turn whose hero could still use an ability
         elif verb == "travel":
             self.actions_left -= 1
             self.moves += max(0, MOVES_PER_TRAVEL - self._penalty(seat, "travel_penalty"))
@@ -76,21 +79,27 @@ class HeroRules:
                 self.moves += 1
         elif verb == "move":
             self.moves -= 1
-            self.stack.append({"t": "move_to", "hero": seat, "to": tuple(Hex(*hero["at"]).step(words[1]))})
+            self.stack.append({"t": "move_to", "hero": seat, "from": hero["at"],
+                               "to": tuple(Hex(*hero["at"]).step(words[1]))})
             self._provoke(seat)
+        elif verb == "use":
+            self._ability_text(seat, words, ("own_turn",), None)
         elif verb == "interact":
             self.actions_left -= 1
-            self._interact(seat, words[1])
-            self._provoke(seat)
+            if self._interact(seat, words[1]):
+                self._provoke(seat)
         elif verb == "attack":
             self.actions_left -= 1
-            item = next(name for name in hero["items"] if slug(name) == words[2])
-            self._test(seat, words[3], {"kind": "attack", "group": words[1], "item": item})
+            self._attack_reveals_hero(seat)
+            self._begin_attack(seat, words)
 
     def _end_turn(self) -> None:
+        self._turn_ended(self.turn)
         self.heroes[self.turn]["done"] = True
         if self.heroes[self.turn]["ability"] == "swift_step":
             self.heroes[self.turn]["ability_used"] = False
+        self.heroes[self.turn]["turn_used"] = []
+        self._open_window(self.turn, "end_of_turn")  # Rest's timing; it closes at once when nothing fits
         self.turn, self.actions_left, self.moves = None, 0, 0
 
     def _do_move_to(self, task: dict[str, Any]) -> None:
@@ -98,7 +107,7 @@ class HeroRules:
         if hero["defeated"]:
             return
         hero["at"] = task["to"]
-        self._hero_entered(task["hero"], task["to"])
+        self._hero_entered(task["hero"], task["to"], task.get("from"))
 
     # -- tests, decks, the rally phase ------------------------------------------------------
 
@@ -115,13 +124,21 @@ class HeroRules:
         for card in task["revealed"]:
             hero["discard"][card] = hero["discard"].get(card, 0) + 1
         self._say(f"{hero['name']} tests {task['stat']}: {successes} success(es)")
+        # Beneath what the test brings about (wounds, hits, a story), so it comes right after.
+        self._open_window(seat, "after_test")
         kind = purpose["kind"]
         if kind == "negate":
-            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False))
+            self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False),
+                         purpose.get("facedown", []))
         elif kind == "attack":
-            self._hero_attacks(seat, purpose["group"], purpose["item"], successes)
+            self._hero_attacks(seat, purpose["group"], purpose["items"], successes, purpose)
         elif kind == "interaction":
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
+        else:  # a purpose of another table module: its ``_tested_KIND(seat, purpose, successes)``
+            getattr(self, f"_tested_{kind}")(seat, purpose, successes)
+
+    def _tested_none(self, seat: int, purpose: dict[str, Any], successes: int) -> None:
+        """A test for its own sake: what it leads to is only what is used after it (Hide...)."""
 
     def _reset_deck(self, seat: int) -> None:
         """An empty deck takes back its discard pile, shuffled (no order is kept anyway)."""
@@ -136,6 +153,7 @@ class HeroRules:
         for seat in reversed(self._standing()):
             self._reset_deck(seat)
             reveals = max(1, SCOUT - self._penalty(seat, "scout_penalty")) + self._scout_bonus(seat)
+            self._open_window(seat, "rally")  # after scouting: rally abilities, Bilbo's slip_away
             self.stack.append({"t": "scout", "hero": seat, "reveals": reveals, "revealed": []})
 
     def _scout_bonus(self, seat: int) -> int:
@@ -147,11 +165,21 @@ class HeroRules:
 
     def _inspire(self, seat: int, amount: int) -> None:
         hero = self.heroes[seat]
-        limit = self.game.table.hero(hero["name"]).stats.inspiration_limit - self._penalty(seat, "inspiration_limit")
-        hero["inspiration"] = max(0, min(limit, hero["inspiration"] + amount))
+        hero["inspiration"] = max(0, min(self._inspiration_limit(seat), hero["inspiration"] + amount))
+
+    def _inspiration_limit(self, seat: int) -> int:
+        hero = self.heroes[seat]
+        return self.game.table.hero(hero["name"]).stats.inspiration_limit - self._penalty(seat, "inspiration_limit")
+
+    def _end_turn_now(self, seat: int) -> None:
+        if self.turn == seat:
+            self._end_turn()
 
     def _give_item(self, seat: int, name: str) -> None:
         self.heroes[seat]["items"].append(name)
+        item = self._item(name)
+        if item is not None and item.depletion:
+            self.heroes[seat]["depletion"][name] = item.depletion  # a trinket comes with its tokens
         self._say(f"{self._hero_name(seat)} gains {name}")
 
     def _penalty(self, seat: int, effect: str, stat: str | None = None) -> int:
@@ -165,7 +193,7 @@ class HeroRules:
 
     # -- tasks: tests, scouting, weakness ----------------------------------------------------
 
-    _want_test = "how much inspiration to spend on fate (convert N)"
+    _want_test = "an ability to use in the test (use NAME) or how much inspiration to spend on fate (convert N)"
     _want_scout = "which scouted card to prepare (prepare CARD or prepare none)"
     _want_trim = "which prepared card to discard: at most four stay prepared"
 
@@ -178,8 +206,10 @@ class HeroRules:
         return CHANCE
 
     def _choices_test(self, task: dict[str, Any]) -> list[str]:
-        most = min(task["fate"], self.heroes[task["hero"]]["inspiration"])
-        return [f"convert {n}" for n in range(most + 1)]
+        """The test's ability window: abilities usable in a test, then ``convert N`` closes it."""
+        most = min(task["fate"], self.heroes[task["hero"]]["inspiration"] + self._free_conversions(task))
+        most = 0 if task["purpose"]["kind"] == "attack" and self._mist_shrouds(task["purpose"]["group"]) else most
+        return [*self._offers(task["hero"], self._test_timings(task), task), *(f"convert {n}" for n in range(most + 1))]
 
     def _outcomes_test(self, task: dict[str, Any]) -> list[tuple[TextAction, float]]:
         return _draws("reveal", self.heroes[task["hero"]]["deck"])
@@ -197,8 +227,14 @@ class HeroRules:
             if hero["deck"]:
                 return False
             task["reveals"] = 0  # every card is revealed or prepared: nothing more to show
-        if task["fate"] and hero["inspiration"] and not task["decided"]:
+        if not task["decided"] and ((task["fate"] and (hero["inspiration"] or self._free_conversions(task)))
+                                    or self._offers(task["hero"], self._test_timings(task), task)):
             return False
+        lender = self._lender(task["hero"], task)
+        if lender is not None:
+            task["lend_asked"] = True
+            self.stack.append({"t": "lend_heart", "hero": lender})
+            return True
         self.stack.pop()
         self._finish_test(task)
         return True
@@ -213,14 +249,19 @@ class HeroRules:
             task["fate"] += card.fate
             task["reveals"] -= 1
             return
+        if words[0] == "use":
+            self._ability_text(task["hero"], words, self._test_timings(task), task)
+            return
         spent = int(words[1])
-        hero["inspiration"] -= spent
+        hero["inspiration"] -= max(0, spent - self._free_conversions(task))
         task["fate"] -= spent
         task["success"] += spent
         task["decided"] = True
 
     def _step_scout(self, task: dict[str, Any]) -> bool:
         hero = self.heroes[task["hero"]]
+        if task["reveals"] > 0 and not hero["deck"]:
+            self._reset_deck(task["hero"])  # no cards left: the discard pile becomes the deck
         if task["reveals"] > 0 and hero["deck"]:
             return False
         task["reveals"] = 0

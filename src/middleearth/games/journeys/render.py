@@ -50,19 +50,6 @@ THREAT_BAR = 40  # characters of the threat bar
 BOARD_WIDTH = 49  # a hero's board; two fit side by side on a console 100 wide
 ENEMY_WIDTH = 38
 
-# What the seat to move is asked, by the engine's name for the waiting task.
-WAITING = {
-    "turn": "take an action or end the turn",
-    "order": "pick which hero takes the next turn (hero NAME)",
-    "test": "spend inspiration to turn fate into successes (convert N)",
-    "choice": "choose an option (choose N)",
-    "scout": "prepare one scouted card, or none (prepare CARD)",
-    "trim": "discard a prepared card: at most four stay prepared (discard CARD)",
-    "split": "split the successes between damage and fear (negate N)",
-    "stat": "pick the stat to test (test STAT)",
-    "step": "pick the space the enemy moves into (step DIR)",
-}
-
 HELP = """\
 [bold]Journeys in Middle-earth in short[/]
 The heroes play together against the adventure, which this program runs as the app would. Each \
@@ -72,9 +59,10 @@ your space) or [cyan]attack GROUP ITEM STAT[/] (a group in your space, or next t
 item). Then the shadow phase: every readied enemy group moves and attacks, heroes in darkness \
 suffer fear, and the threat rises; then the rally phase readies the enemies and each hero scouts.
 A test reveals as many skill cards as the stat: each success counts, and each fate may become a \
-success for one inspiration. Damage or fear that reaches a hero's limit defeats them; the party \
-loses when the threat bar fills, or when a shadow phase begins with a hero defeated. Finish the \
-objectives, in order, to win.
+success for one inspiration. Damage or fear that reaches a hero's limit calls for a last stand, a \
+test that defeats the hero if failed; the party loses when the threat bar fills, or when a shadow \
+phase begins with a hero defeated. Finish the objectives, in order, to win. Prepared cards, items \
+and boons are used with [cyan]use NAME[/] when they can help, and [cyan]pass[/] closes the moment.
 Map: each box is a space (its coordinates q,r at the top right, the tile's id on one of its \
 spaces). ╌ gray border (open), ━ black border (closed), ─ the map's edge; ░ darkness, · an \
 unexplored tile. Heroes by their first letters, enemy groups in red (letters and figures), tokens: \
@@ -82,8 +70,9 @@ unexplored tile. Heroes by their first letters, enemy groups in red (letters and
 Action words: [cyan]hero NAME[/], [cyan]travel[/], [cyan]move DIR[/], [cyan]interact TOKEN[/], \
 [cyan]attack GROUP ITEM STAT[/], [cyan]end[/], [cyan]convert N[/], [cyan]choose N[/], \
 [cyan]prepare CARD[/] or [cyan]prepare none[/], [cyan]discard CARD[/], [cyan]negate N[/], \
-[cyan]test STAT[/], [cyan]step DIR[/]. Choose by number, or write the action: \
-[cyan]attack road-ruffians sword might[/]."""
+[cyan]test STAT[/], [cyan]step DIR[/], [cyan]stand damage|fear[/], [cyan]spend ITEM N[/], [cyan]apply[/], \
+[cyan]target HERO[/], [cyan]decline[/], [cyan]use NAME [HERO][/], [cyan]pass[/], [cyan]lend N[/]. \
+Choose by number, or write the action: [cyan]attack road-ruffians sword+dagger might[/]."""
 
 
 def ink(pieces: list[tuple[str, str]]) -> Text:
@@ -122,8 +111,26 @@ def _explain(words: list[str]) -> str | None:
         return f"option {arg}"
     if verb == "prepare" and rest:
         return "prepare no card" if arg == "none" else "keep it prepared"
+    if verb == "discard" and arg.startswith("facedown-"):
+        return f"a random facedown {arg.removeprefix('facedown-')} card back to its deck"
     if verb == "discard" and rest:
-        return "a prepared card to the discard pile"
+        return "that card goes: a prepared card to the discard pile, a wound card back to its deck"
+    if verb == "stand" and rest:
+        return f"the last stand against the {arg} limit comes first"
+    if verb == "spend" and len(rest) == 2:
+        return f"successes buy {rest[0]}'s ability {rest[1]}"
+    if verb == "apply":
+        return "the attack's hits go to the group"
+    if verb == "target" and rest:
+        return f"the enemy goes for {arg}"
+    if verb == "decline":
+        return "no test"
+    if verb == "use" and rest:
+        return f"use it for {rest[1]}" if len(rest) > 1 else "use it now"
+    if verb == "pass":
+        return "use nothing more now"
+    if verb == "lend" and arg.isdigit():
+        return f"Elena pays {arg} inspiration for the other hero's fate"
     if verb == "negate" and arg.isdigit():
         return f"{arg} success(es) against damage, the rest against fear"
     if verb == "test" and rest:
@@ -566,8 +573,7 @@ def _deciding(seen: dict[str, Any]) -> Text:
         return Text("The cards are being revealed.", style="dim")
     text = Text()
     text.append(f"{mover}", style=_hero_style(seen, mover))
-    waiting = seen["waiting_for"]
-    text.append(f" is to {WAITING.get(waiting, waiting)}.")
+    text.append(f" must {seen['wanted']}.")
     asked = seen.get("asked") or {}
     if asked.get("kind") == "choice":
         text.append("\n" + " ".join(str(asked.get("text", "")).split()), style="italic")

@@ -1,8 +1,8 @@
 """The rules of Journeys in Middle-earth as a state machine, built from the two halves of the box.
 
 The app's half (the world: ``world.py``, ``enemies.py``) and the table's half (the heroes:
-``heroes.py``, ``attacks.py``, ``wounds.py``) are mixins that talk only through ``interface.py``. This module
-holds what both share: the contract, the flow, and the task stack.
+``heroes.py``, ``abilities.py``, ``attacks.py``, ``wounds.py``) are mixins that talk only through
+``interface.py``. This module holds what both share: the contract, the flow, and the task stack.
 
 A round is the action phase (each hero's turn of up to two actions, heroes in the party's order),
 the shadow phase (enemy activation, darkness, threat) and the rally phase (reset, scout 2). Work
@@ -28,6 +28,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from middleearth.core.contract import TERMINAL, State
+from middleearth.games.journeys.abilities import AbilityRules
 from middleearth.games.journeys.actions import Move, slug
 from middleearth.games.journeys.adventure import Interaction
 from middleearth.games.journeys.attacks import AttackRules
@@ -46,7 +47,7 @@ START_INSPIRATION = 1  # design: the rulebook does not say; one token lets a fir
 LOG_KEPT = 8
 
 
-class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, State):
+class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules, WoundRules, State):
     game: "JourneysGame"
 
     def __init__(self, game: "JourneysGame"):
@@ -62,6 +63,9 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
                 "inspiration": min(START_INSPIRATION, hero.stats.inspiration_limit),
                 "damage": 0, "fear": 0, "faceup": [], "items": list(hero.start.items), "defeated": False,
                 "done": False, "ability": hero.ability.id, "ability_used": False,
+                "facedown": {"damage": 0, "fear": 0},  # unread cards are counts, never names (wounds.py)
+                "boons": [], "once_used": [], "turn_used": [],  # items' abilities spent this round / turn
+                "depletion": {i: table.item(i).depletion for i in hero.start.items if table.item(i).depletion},
             })
         self.weakness_deck = {slug(w.name): w.copies for w in table.weaknesses}
         self.wound_decks = {kind: {slug(c.name): c.copies for c in getattr(table, kind).card}
@@ -77,6 +81,7 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
         self.removed_tokens: list[str] = []
         self.groups: dict[str, dict[str, Any]] = {}
         self.spawned: list[str] = []
+        self.held_back: tuple[str, ...] = ()  # groups waiting for figures to come back to the box
         self.fired: list[str] = []
         self.variables = dict(adventure.variables)
         self.progress: dict[str, int] = {}
@@ -136,6 +141,9 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
                     else f"{action} is not allowed: no gray border joins {who}'s space that way")
         if action.verb == "interact":
             return f"{action} is not allowed: {who} can interact only with a token in their own space"
+        if action.verb == "use":
+            return (f"{action} is not allowed now: {who} may use a prepared card, item or boon only at its "
+                    "timing, when it would do something, and while its cost can be paid")
         if action.verb == "attack":
             return (f"{action} is not allowed: {who} attacks an enemy group in their space (or adjacent with a "
                     "ranged item) with a carried item and one of its stat icons")
@@ -167,7 +175,8 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
             if self.phase == "action":
                 if self.turn is not None:
                     hero = self.heroes[self.turn]
-                    if hero["defeated"] or not (self.actions_left or self.moves):
+                    if hero["defeated"] or not (self.actions_left or self.moves
+                                                or self._offers(self.turn, ("own_turn",), None)):
                         self._end_turn()
                         continue
                     return
@@ -208,13 +217,14 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AttackRules, WoundRules, 
     # -- lookups -----------------------------------------------------------------------------
 
     def _map(self):
-        return self.game.hexmap(tuple(Placement(t, p, r) for t, p, r in self.placements))
+        return self._walled(self.game.hexmap(tuple(Placement(t, p, r) for t, p, r in self.placements)))
 
     def _interaction(self, interaction_id: str) -> Interaction:
         return next(i for i in self.game.adventure.interaction if i.id == interaction_id)
 
     def _token(self, token_id: str):
-        return next(t for t in self.game.adventure.token if t.id == token_id)
+        adventure = self.game.adventure
+        return next(t for t in (*adventure.token, *adventure.terrain) if t.id == token_id)
 
     def _enemy(self, name: str):
         return self.game.table.enemy(name)

@@ -339,10 +339,27 @@ class BoonRecord(Sourced):
     text: str = Field(min_length=1)
 
 
+class LastStand(Sourced):
+    """The app's last stand at one limit: the test, and what passing it does."""
+
+    limit: Literal["damage", "fear"]
+    stat: Stat
+    successes: int = Field(ge=1, le=5)
+    discard_facedown: int = Field(default=0, ge=0, le=5)  # passed: random facedown cards of that limit go back
+    text: str = Field(min_length=1)
+
+
 class DamageFearFile(Strict):
     damage: WoundDeck
     fear: WoundDeck
     boon: list[BoonRecord] = Field(min_length=1)
+    last_stand: list[LastStand] = Field(min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _one_last_stand_per_limit(self) -> "DamageFearFile":
+        if sorted(s.limit for s in self.last_stand) != ["damage", "fear"]:
+            raise ValueError("give one last_stand for the damage limit and one for the fear limit")
+        return self
 
     @model_validator(mode="after")
     def _boons_distinct(self) -> "DamageFearFile":
@@ -451,6 +468,10 @@ class Table:
     enemies: tuple[EnemyRecord, ...]
     elites: tuple[EliteBonus, ...]
     banners: int
+    last_stands: tuple[LastStand, ...] = ()
+
+    def last_stand(self, limit: str) -> LastStand:
+        return next(s for s in self.last_stands if s.limit == limit)
 
     def hero(self, name: str) -> HeroRecord:
         return _named(self.heroes, name, "hero")
@@ -560,4 +581,5 @@ def load_table(data_dir: str | Path | None = None) -> Table:
         enemies=tuple(enemies.enemy),
         elites=tuple(enemies.elite),
         banners=enemies.banners.count,
+        last_stands=tuple(wounds.last_stand),
     )

@@ -26,17 +26,19 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "to_move": names[mover] if mover >= 0 else ("chance" if mover == CHANCE else None),
         "waiting_for": state.stack[-1]["t"] if state.stack else ("turn" if state.turn is not None else "order"),
+        "wanted": _wanted(state),
         "threat": state.threat,
-        "damage_deck": sum(state.wound_decks["damage"].values()),
-        "fear_deck": sum(state.wound_decks["fear"].values()),
+        "damage_deck": state._deck_left("damage"),
+        "fear_deck": state._deck_left("fear"),
         "threat_max": adventure.adventure.threat_max,
         "objective": objective.text if objective else None,
         "heroes": [
             {"name": h["name"], "space": list(h["at"]) if h["at"] else None, "inspiration": h["inspiration"],
              "damage": h["damage"], "fear": h["fear"], "faceup": list(h["faceup"]),
+             "facedown": dict(h["facedown"]),
              "prepared": list(h["prepared"]), "items": list(h["items"]),
              "deck": sum(h["deck"].values()), "discard": sum(h["discard"].values()), "defeated": h["defeated"],
-             "turn_taken": h["done"]}
+             "turn_taken": h["done"], "boons": list(h["boons"]), "trinket_tokens": dict(h["depletion"])}
             for h in state.heroes
         ],
         "turn": names[state.turn] if state.turn is not None else None,
@@ -45,10 +47,16 @@ def observe(state: "JourneysState", seat: int | None) -> dict[str, Any]:
         "tiles": [{"tile": t, "position": list(p), "rotation": r, "explored": t not in state.unexplored}
                   for t, p, r in state.placements],
         "tokens": [{"id": t, "space": list(at)} for t, at in state.tokens.items()],
+        "enemies_waiting": list(state.held_back),
+        "terrain": [{"id": t.id, "terrain": t.terrain, "space": list(state.tokens[t.id]), "toward": t.toward}
+                    for t in adventure.terrain if t.id in state.tokens],
         "enemies": [{"id": g, "enemy": v["enemy"], "space": list(v["at"]), "figures": v["figures"],
-                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"]}
+                     "wounds": v["wounds"], "elite": list(v["elite"]), "exhausted": v["exhausted"],
+                     "banner": v.get("banner"), "wounds_by_figure": list(v.get("wounds_by_figure", []))}
                     for g, v in state.groups.items()],
         "test": _test(state),
+        "attack": _attack(state),
+        "ability_window": state.stack[-1]["when"] if state.stack and state.stack[-1]["t"] == "window" else None,
         "variables": dict(state.variables),
         "lore": state.lore,
         "xp": state.xp,
@@ -102,6 +110,15 @@ def _spaces(hexmap: HexMap) -> tuple[dict[str, Any], ...]:
                  for at, space in hexmap.spaces.items())
 
 
+def _wanted(state: "JourneysState") -> str:
+    """What the seat to move must decide, in the words the engine's refusals use."""
+    if state.stack:
+        return "choose " + getattr(state, f"_want_{state.stack[-1]['t']}", state.stack[-1]["t"])
+    if state.turn is not None:
+        return "take an action or end the turn"
+    return "pick which hero takes the next turn (hero NAME)"
+
+
 def _asked(state: "JourneysState") -> dict[str, Any] | None:
     """What a party's decision is about, so a view can label its choices: the options of a story
     decision, the enemy group whose step is chosen, the damage and fear a negation splits."""
@@ -129,21 +146,37 @@ def _test(state: "JourneysState") -> dict[str, Any] | None:
             "to_reveal": task["reveals"]}
 
 
+def _attack(state: "JourneysState") -> dict[str, Any] | None:
+    """An attack whose successes are being spent: what is left, and what was bought."""
+    task = state.stack[-1] if state.stack else None
+    if task is None or task["t"] != "spend":
+        return None
+    return {"hero": state.heroes[task["hero"]]["name"], "group": task["group"], "items": list(task["items"]),
+            "successes_left": task["left"], "bought": [f"{name} {number}" for name, number in task["bought"]],
+            "added_hits": task["added_hits"], "added_modifiers": list(task["added_modifiers"])}
+
+
 def plain_text(state: "JourneysState", seat: int | None) -> str:
     view = observe(state, seat)
     lines = [f"{view['adventure']}, round {view['round']} ({view['phase']} phase); threat "
              f"{view['threat']}/{view['threat_max']}; objective: {view['objective'] or '-'}"]
     for h in view["heroes"]:
         faceup = f" ({', '.join(h['faceup'])})" if h["faceup"] else ""
+        hidden = h["facedown"]
+        facedown = f" facedown {hidden['damage']}/{hidden['fear']}" if any(hidden.values()) else ""
         state_word = "defeated" if h["defeated"] else f"at {h['space'][0]},{h['space'][1]}" if h["space"] else ""
         lines.append(f"  {h['name']:<8} {state_word}  inspiration {h['inspiration']}  damage {h['damage']}  "
-                     f"fear {h['fear']}{faceup}  deck {h['deck']}/discard {h['discard']}  prepared "
-                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}")
+                     f"fear {h['fear']}{faceup}{facedown}  deck {h['deck']}/discard {h['discard']}  prepared "
+                     f"{', '.join(h['prepared']) or '-'}  items {', '.join(h['items'])}"
+                     + (f"  boons {', '.join(h['boons'])}" if h["boons"] else ""))
     for e in view["enemies"]:
         lines.append(f"  enemy {e['id']}: {e['figures']} {e['enemy']} at {e['space'][0]},{e['space'][1]}"
-                     + (" (exhausted)" if e["exhausted"] else ""))
+                     + (f" banner {e['banner']}" if e["banner"] else "") + (" (exhausted)" if e["exhausted"] else ""))
     if view["tokens"]:
         lines.append("  tokens: " + ", ".join(f"{t['id']} at {t['space'][0]},{t['space'][1]}" for t in view["tokens"]))
+    if view["attack"]:
+        a = view["attack"]
+        lines.append(f"  {a['hero']} attacks {a['group']}: {a['successes_left']} success(es) left to spend")
     if view["test"]:
         t = view["test"]
         lines.append(f"  {t['hero']} tests {t['stat']}: revealed {', '.join(t['revealed']) or '-'}")

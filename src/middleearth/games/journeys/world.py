@@ -8,12 +8,16 @@ give inspiration or an item, read where the heroes stand. Enemy groups are in ``
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
-from middleearth.games.journeys.adventure import START, Effect
-from middleearth.games.journeys.hexmap import Hex
+from middleearth.games.journeys.adventure import START, Effect, TerrainToken
+from middleearth.games.journeys.hexmap import Hex, HexMap, TerrainRecord, load_terrain, rotate_direction
 
 THREAT_PER_HERO = 2
+TERRAIN_TEST = "terrain:"  # a test's purpose names the terrain card's rule, apart from the story's interactions
+TERRAIN_HITS = 4  # barrels and statue: four hits on an enemy group (Terrain Types)
+PIT_DAMAGE = 2
 ROUND_CAP = 40  # a rule of this app: the adventure file has no round limit, so a stalled game ends lost
 
 
@@ -86,11 +90,18 @@ class WorldRules:
 
     # -- exploring and interacting -------------------------------------------------------------
 
-    def _hero_entered(self, seat: int, space: tuple[int, int]) -> None:
-        """A hero's figure arrives in ``space``: an unexplored tile is explored."""
+    def _hero_entered(self, seat: int, space: tuple[int, int], came_from: tuple[int, int] | None = None) -> None:
+        """A hero's figure arrives in ``space``: an unexplored tile is explored; on a battle map a
+        stream crossed ends the turn and a pit asks for an agility test."""
+        if came_from is not None and self.phase == "action" and self._crossed_stream(came_from, space):
+            self._say(f"{self._hero_name(seat)} wades across the stream: the turn ends")
+            self._end_turn_now(seat)
         tile = self._map().spaces[Hex(*space)].tile
         if tile in self.unexplored:
             self._explore(seat, tile)
+        pit = self._terrain_here(space, "pit")
+        if pit is not None:
+            self._terrain_check(seat, pit)
 
     def _explore(self, seat: int, tile: str) -> None:
         """Entering an unexplored tile explores it: the token goes, the hero gains one inspiration
@@ -103,16 +114,32 @@ class WorldRules:
         if placement.on_explore:
             self._fire(placement.on_explore, seat)
 
-    def _interact(self, seat: int, token: str) -> None:
-        """The hero interacts with a token (once any provoked attacks are over)."""
+    def _interact(self, seat: int, token: str) -> bool:
+        """The hero interacts with a token (once any provoked attacks are over). True when it
+        provokes: interacting with terrain (barrels, statue, table) does not."""
         self.stack.append({"t": "interact", "hero": seat, "token": token})
+        return self._token(token).kind != "terrain"
 
     def _interactable(self, space: tuple[int, int]) -> list[str]:
-        """The tokens a hero in ``space`` may interact with (darkness is not one)."""
-        return [t for t, at in self.tokens.items() if at == space and self._token(t).kind != "darkness"]
+        """The tokens a hero in ``space`` may interact with: story tokens (not darkness), and terrain
+        whose card offers an interaction (barrels only with an enemy group nearby)."""
+        found = []
+        for token, at in self.tokens.items():
+            kind = self._token(token).kind
+            if at != space or kind == "darkness":
+                continue
+            if kind == "terrain":
+                rules = self._terrain_rules(token)
+                if rules.interact_stat is None or (rules.id == "barrels" and not self._groups_within(space, 1)):
+                    continue
+            found.append(token)
+        return found
 
     def _do_interact(self, task: dict[str, Any]) -> None:
         if self.heroes[task["hero"]]["defeated"] or task["token"] not in self.tokens:
+            return
+        if self._token(task["token"]).kind == "terrain":
+            self._terrain_check(task["hero"], task["token"])
             return
         self._open(self._token(task["token"]).interaction, task["hero"], task["token"])
 
@@ -145,6 +172,9 @@ class WorldRules:
             self._run_effects(interaction.if_true if holds else interaction.if_false, seat, token)
 
     def _interaction_test(self, interaction_id: str, seat: int, token: str | None, successes: int) -> None:
+        if interaction_id.startswith(TERRAIN_TEST):
+            self._terrain_result(seat, token, successes)
+            return
         interaction = self._interaction(interaction_id)
         if interaction.cumulative:
             total = self.progress.get(interaction_id, 0) + successes
@@ -228,7 +258,7 @@ class WorldRules:
 
     def _place_tokens(self) -> None:
         placed = {tile for tile, _, _ in self.placements}
-        for token in self.game.adventure.token:
+        for token in (*self.game.adventure.token, *self.game.adventure.terrain):
             if (token.id in self.tokens or token.id in self.removed_tokens or token.tile not in placed
                     or (token.appears is not None and token.appears not in self.fired)):
                 continue
@@ -255,3 +285,131 @@ class WorldRules:
     def _resolve_stat(self, task: dict[str, Any], words: list[str]) -> None:
         self.stack.pop()
         self._test(task["hero"], words[1], task["purpose"])
+
+    # -- terrain of the battle map -----------------------------------------------------------
+    # The terrain cards' rules (rulebook, Terrain Types). What they do to a hero's cards (boons,
+    # facedown damage, fate) is asked of the table's half through the interface.
+
+    def _terrain_rules(self, token: str) -> TerrainRecord:
+        record = self._token(token)
+        return _terrain_types(self.game.options["data"])[record.terrain]
+
+    def _terrain_here(self, space: tuple[int, int] | None, terrain: str) -> str | None:
+        """The terrain token of that type lying in ``space`` (space terrain), or None."""
+        if space is None:
+            return None
+        for record in self.game.adventure.terrain:
+            if record.terrain == terrain and record.toward is None and self.tokens.get(record.id) == tuple(space):
+                return record.id
+        return None
+
+    def _borders_of(self, terrain: str) -> frozenset[frozenset[Hex]]:
+        """The borders (pairs of map hexes) that tokens of that type lie on."""
+        borders = set()
+        for record in self.game.adventure.terrain:
+            if record.terrain == terrain and record.id in self.tokens:
+                borders.add(self._border_of(record))
+        return frozenset(borders)
+
+    def _border_of(self, record: TerrainToken) -> frozenset[Hex]:
+        rotation = next(r for tile, _, r in self.placements if tile == record.tile)
+        at = Hex(*self.tokens[record.id])
+        return frozenset((at, at.step(rotate_direction(record.toward, rotation))))
+
+    def _walled(self, hexmap: HexMap) -> HexMap:
+        """The map with its wall tokens: a wall closes the border it lies on."""
+        walls = self._borders_of("wall") if self.game.adventure.terrain else frozenset()
+        return _with_walls(hexmap, walls) if walls else hexmap
+
+    def _crossed_stream(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """True when a figure stepping from ``a`` to ``b`` crosses a stream token."""
+        return bool(self.game.adventure.terrain) and frozenset((Hex(*a), Hex(*b))) in self._borders_of("stream")
+
+    def _damage_facedown(self, seat: int) -> bool:
+        """Mist: damage a hero suffers in a space with a mist token is suffered facedown."""
+        return self._terrain_here(self.heroes[seat]["at"], "mist") is not None
+
+    def _free_conversions(self, task: dict[str, Any]) -> int:
+        """Boulder: negating damage and fear in its space, one fate icon may become a success
+        without spending inspiration, once per negate test."""
+        at = self.heroes[task["hero"]]["at"]
+        return int(task["purpose"]["kind"] == "negate" and self._terrain_here(at, "boulder") is not None)
+
+    def _mist_shrouds(self, group_id: str) -> bool:
+        """Mist: a hero attacking a group in a mist space cannot convert fate to success."""
+        return self._terrain_here(self._group_space(group_id), "mist") is not None
+
+    def _terrain_check(self, seat: int, token: str) -> None:
+        """The test a terrain card asks for (pit, barrels, statue, table, bush)."""
+        rules = self._terrain_rules(token)
+        stat = rules.interact_stat or rules.test_stat
+        self._test(seat, stat, {"kind": "interaction", "interaction": TERRAIN_TEST + rules.id, "token": token})
+
+    def _terrain_result(self, seat: int, token: str, successes: int) -> None:
+        rules = self._terrain_rules(token)
+        passed = successes >= rules.successes
+        name = self._hero_name(seat)
+        if rules.id == "pit":
+            if not passed:
+                self._say(f"{name} stumbles in the pit")
+                self._suffer(seat, PIT_DAMAGE, 0)
+        elif rules.id == "table" and passed:
+            self._say(f"{name} takes heart at the table")
+            self._inspire(seat, 1)
+            self._gain_boon(seat, "emboldened")
+        elif rules.id == "bush" and passed:
+            self._say(f"{name} slips out of sight in the bush")
+            self._gain_boon(seat, "hidden")
+        elif rules.id in ("barrels", "statue") and passed and token in self.tokens:
+            # Barrels reach a group nearby (this space or an adjacent one); a statue only this space.
+            reach = 1 if rules.id == "barrels" else 0
+            groups = self._groups_within(self.heroes[seat]["at"], reach)
+            del self.tokens[token]
+            self.removed_tokens.append(token)
+            if len(groups) == 1:
+                self._terrain_hits(seat, groups[0], rules.id)
+            elif groups:
+                self.stack.append({"t": "terrain_target", "hero": seat, "groups": groups, "terrain": rules.id})
+            else:
+                self._say(f"{rules.name}: no enemy group in reach to take the hits")
+
+    def _terrain_hits(self, seat: int, group_id: str, terrain: str) -> None:
+        self._say(f"{self._hero_name(seat)} brings the {terrain} down on {group_id}: {TERRAIN_HITS} hits")
+        self._apply_hits(group_id, TERRAIN_HITS)
+
+    _want_terrain_target = "which enemy group the falling terrain hits (choose N)"
+    _want_bush = "whether to test wit in the bush to become hidden (test wit, or decline)"
+
+    def _choices_terrain_target(self, task: dict[str, Any]) -> list[str]:
+        return [f"choose {n}" for n in range(1, len(task["groups"]) + 1)]
+
+    def _resolve_terrain_target(self, task: dict[str, Any], words: list[str]) -> None:
+        self.stack.pop()
+        group = task["groups"][int(words[1]) - 1]
+        if group in self.groups:
+            self._terrain_hits(task["hero"], group, task["terrain"])
+
+    def _turn_ended(self, seat: int) -> None:
+        """Bush: a hero ending their turn in a space with a bush token may test wit."""
+        bush = self._terrain_here(self.heroes[seat]["at"], "bush")
+        if bush is not None and not self.heroes[seat]["defeated"] and self.phase == "action":
+            self.stack.append({"t": "bush", "hero": seat, "token": bush})
+
+    def _choices_bush(self, task: dict[str, Any]) -> list[str]:
+        return ["test wit", "decline"]
+
+    def _resolve_bush(self, task: dict[str, Any], words: list[str]) -> None:
+        self.stack.pop()
+        if words[0] == "test":
+            self._terrain_check(task["hero"], task["token"])
+
+
+@cache
+def _terrain_types(data_dir: str | None) -> dict[str, TerrainRecord]:
+    return load_terrain(data_dir)
+
+
+@lru_cache(maxsize=256)
+def _with_walls(hexmap: HexMap, walls: frozenset[frozenset[Hex]]) -> HexMap:
+    """Kept per map and walls, so the map's distances are worked out once."""
+    return HexMap(hexmap.tiles, hexmap.placements, hexmap.walls | walls)
