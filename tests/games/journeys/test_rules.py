@@ -4,10 +4,12 @@ Decks are set to known cards where a test needs known icons: steady-hand has 1 s
 1 fate, doubt (a weakness) nothing.
 """
 
+import random
+
 import pytest
 
 import middleearth
-from middleearth.core.contract import CHANCE, TERMINAL
+from middleearth.core.contract import CHANCE, TERMINAL, sample_chance
 from middleearth.core.errors import BadOption, IllegalAction
 from middleearth.games.journeys.hexmap import Hex
 from middleearth.games.journeys.attacks import best_hits
@@ -604,3 +606,19 @@ def test_beravor_swift_step_gives_one_more_move_a_turn():
     assert state.moves == 3
     state.apply("travel")
     assert state.moves == 5
+
+
+def test_the_story_log_keeps_every_line_so_the_terminal_prints_all_of_it():
+    """The app tells the whole story: the log only grows (the terminal prints what is new, the
+    hub sends only new lines), and a clone shares it rather than copying it."""
+    state = new()
+    rng = random.Random(3)
+    seen = []
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        assert list(state.log[:len(seen)]) == seen  # nothing dropped, nothing rewritten
+        seen = list(state.log)
+        state.apply(sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_actions()))
+    assert len(state.log) > 8
+    assert state.clone().log is state.log

@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 __all__ = ["JourneysState"]
 
 START_INSPIRATION = 1  # design: the rulebook does not say; one token lets a first test convert a fate
-LOG_KEPT = 8
 
 
 class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules, WoundRules, State):
@@ -89,7 +88,8 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules
         self.lore = 0
         self.xp = 0
         self.rewards: list[str] = []
-        self.log: list[str] = []
+        # The story so far, whole: a tuple, so clones share it and the hub's patches send only new lines.
+        self.log: tuple[str, ...] = ()
         self.turn: int | None = None
         self.actions_left = 0
         self.moves = 0
@@ -236,7 +236,7 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules
         return next((i for i in self.game.table.items if i.name == name), None)
 
     def _say(self, text: str) -> None:
-        self.log = [*self.log[-(LOG_KEPT - 1):], text]
+        self.log = (*self.log, text)
 
     # -- views and identity ------------------------------------------------------------------
 
