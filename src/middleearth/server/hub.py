@@ -154,12 +154,35 @@ class Room:
         key = (part, seat)
         if key not in self.views:
             if part == "observation":
-                self.views[key] = self.state.observation(seat)
+                self.views[key] = self._observation(seat)
             elif part == "text":
                 self.views[key] = self.state.text(seat)
             else:
                 mine = self.state.current_player == seat
                 self.views[key] = [str(a) for a in self.state.legal_actions()] if mine else []
+        return self.views[key]
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees. A game without hidden information shows every seat the whole
+        table, as it shows the spectator: the spectator's observation is built once and each
+        seat gets it named as theirs (``seat``), sharing every other value. A game with hidden
+        information builds each seat's own, which no other seat ever receives."""
+        if seat is None or self.game.hidden_information:
+            return self.state.observation(seat)
+        table = self.cached("observation", None)
+        return {**table, "seat": seat} if "seat" in table else table
+
+    def _patch(self, connection: Connection, observation: dict[str, Any]) -> dict[str, Any] | None:
+        """``observation_patch`` from what ``connection`` holds. Without hidden information
+        every seat's observation differs from the spectator's only by its constant ``seat``,
+        so the patch from a version is the same for all connections: computed once."""
+        if connection.observation is None:
+            return None
+        if self.game.hidden_information:
+            return observation_patch(connection.observation, observation)
+        key = ("patch", connection.observed)
+        if key not in self.views:
+            self.views[key] = observation_patch(connection.observation, observation)
         return self.views[key]
 
     def view(self, seat: int | None, text: bool = True) -> dict[str, Any]:
@@ -182,9 +205,7 @@ class Room:
         observation = self.cached("observation", seat)
         message = {"type": "state", **summary, "seat": seat, "legal": self.legal(seat),
                    "log": self.public_log(seat, connection.logged), "log_from": connection.logged}
-        patch = None
-        if connection.observation is not None:
-            patch = observation_patch(connection.observation, observation)
+        patch = self._patch(connection, observation)
         if patch is None:
             message["observation"] = observation
         else:
