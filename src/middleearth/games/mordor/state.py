@@ -135,7 +135,10 @@ class MordorState(State):
         return Roll(tuple((colours[d], rng.choice(faces[d])) for d in self.hand))
 
     def _legal_actions(self) -> list[Action]:
-        actions: list[Action] = [Keep(self._dice_named(choice)) for choice in self.keep_choices()]
+        assert self.roll is not None
+        # Each rolled die named once, not once per choice: a web hub lists these every move.
+        named = [(self.parts.dice[die], face) for die, face in zip(self.hand, self.roll)]
+        actions: list[Action] = [Keep(tuple([named[p] for p in choice])) for choice in self.keep_choices()]
         if self.may_reroll():
             actions.append(REROLL)
         return actions
