@@ -82,3 +82,13 @@ def test_simulate_fellowship_cooperative_shows_the_party_score_not_a_made_up_win
                                  "--seed", "1"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "party score (mean)" in result.output and "returns are a score" in result.output
+
+
+@pytest.mark.parametrize("won", [False, True])
+def test_the_partys_plot_is_drawn_when_it_always_loses_or_always_wins(tmp_path, won):
+    from middleearth.lab.plots import write_plots
+
+    # 100 games: there the Wilson bound of 0 wins lands a hair above 0 (3e-18), which once broke the bars.
+    rows = [_row(i, (1.0, 1.0) if won else (-1.0, -1.0), {"won": won, "threat": 40 + i % 7}) for i in range(100)]
+    written = write_plots(rows, summarize(rows), ["Aragorn", "Beravor"], tmp_path, "journeys")
+    assert tmp_path / "win_share.png" in written and (tmp_path / "spreads.png").exists()

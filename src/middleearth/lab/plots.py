@@ -22,7 +22,7 @@ def write_plots(rows: Sequence[Row], summary: Summary, seat_names: Sequence[str]
     folder.mkdir(parents=True, exist_ok=True)
     if summary.party_wins is not None:
         wins = summary.party_wins
-        lost = Estimate(1 - wins.value, 1 - wins.high, 1 - wins.low)
+        lost = Estimate(1 - wins.value, max(0.0, 1 - wins.high), min(1.0, 1 - wins.low))
         shares = _bars(folder / "win_share.png", f"{title}: the party's result (95% CI)",
                        ["party wins", "party loses"], [wins, lost], "share of games")
     else:
@@ -51,7 +51,8 @@ def _bars(path: Path, title: str, labels: list[str], estimates: list[Estimate], 
           rotate: bool = False) -> Path:
     figure, axes = plt.subplots(figsize=(7, 4))
     values = [e.value for e in estimates]
-    errors = [[e.value - e.low for e in estimates], [e.high - e.value for e in estimates]]
+    # Rounding can put a bound a hair past its value (1 - 0.0 beside 1 - 1e-17): never a negative bar.
+    errors = [[max(0.0, e.value - e.low) for e in estimates], [max(0.0, e.high - e.value) for e in estimates]]
     axes.bar(labels, values, yerr=errors, capsize=6, color="#6a8caf")
     axes.set_ylim(0, max(1e-9, max(e.high for e in estimates)) * 1.15)
     axes.set_ylabel(ylabel)
