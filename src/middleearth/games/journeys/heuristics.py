@@ -55,7 +55,7 @@ WEIGHTS: dict[str, float] = {
     "objective": 14.0,    # reaching and using a token (or tile, or group) that leads to the objective
     "explore": 7.0,       # an unexplored tile explored (one threat less every round, an inspiration)
     "claimed": 0.3,       # share of a goal's value left when another hero is nearer to it
-    "darkness": 1.0,      # ending the turn in darkness, times what its fear (less spirit) costs the hero
+    "darkness": 2.0,      # ending the turn in darkness, times what its fear (less spirit) costs the hero
     "danger": 1.5,        # per point of an enemy attack that could reach the hero, times its frailty
     "kill": 4.0,          # one enemy figure defeated
     "wound": 0.4,         # one hit that does not kill (it stays on the figure)
