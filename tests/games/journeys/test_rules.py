@@ -581,6 +581,7 @@ def test_the_party_picks_between_tied_shortest_steps_of_an_enemy():
 def test_gimli_is_hardy_once_a_round():
     """hardy: the first enemy attack each round that would damage Gimli does 1 less."""
     state = new(heroes="gimli,legolas")
+    state.heroes[0]["prepared"], state.heroes[0]["items"] = [], ["Battle Axe"]  # no Guard, no Ring Mail
     state._suffer_attack(0, 2, 0, from_enemy=True)
     reveal_all(state)
     state._suffer_attack(0, 2, 0, from_enemy=True)

@@ -8,9 +8,11 @@ end); a test's window is its conversion step (``convert N`` closes it); the othe
 tasks closed by ``pass``.
 
 An effect E is offered when ``_fits_E`` says it would do something now and is applied by
-``_use_E``; an effect without them (guard, rest, prevent: the next wave) is simply never offered,
-so adding one is adding its two methods. The cost is paid first: a skill card is discarded from
-the prepared area, a trinket spends a depletion token (at 0 it is facedown and offers nothing),
+``_use_E``; an effect without them would never be offered, so adding one is adding its two methods
+(test_guard.py checks that every effect the data names has them). Guard and items that prevent
+are offered in ``before_suffering`` windows that ``_suffer`` opens over the source (wounds.py):
+one for each hero who could prevent, the sufferer first. The cost is paid first: a skill card is
+discarded from the prepared area, a trinket spends a depletion token (at 0 it is facedown and offers nothing),
 a once-per-round item is marked for the round, a free item ability (or a card that says
 ``then = "keep"``) is used once per window.
 """
@@ -59,7 +61,8 @@ class AbilityRules:
                     continue
                 found.append({"source": "item", "key": slug(name), "item": name, "index": index,
                               "effect": ability.effect, "amount": ability.amount, "target": "self",
-                              "modifiers": list(ability.modifiers), "pay": ability.pay, "limit": ability.limit})
+                              "modifiers": list(ability.modifiers), "pay": ability.pay, "limit": ability.limit,
+                              "against": ability.against})
         if task is not None and task["t"] == "test":
             for boon in self.game.table.boons:
                 if boon.name in hero["boons"] and boon.use in ("add_success", "reveal_more"):
@@ -69,14 +72,22 @@ class AbilityRules:
         for offer in found:
             fits = getattr(self, f"_fits_{offer['effect']}", None)
             if fits is None:
-                continue  # not modelled yet (guard, rest, prevent): never offered
-            targets = self._nearby(seat) if offer["target"] == "nearby_hero" else [seat]
-            for target in targets:
+                continue  # an effect without its methods is never offered (test_guard.py checks the data)
+            for target in self._targets(seat, offer["target"]):
                 if fits(seat, target, offer, task):
-                    text = f"use {offer['key']}" + (f" {slug(self.heroes[target]['name'])}"
-                                                    if offer["target"] == "nearby_hero" else "")
+                    named = offer["target"] == "nearby_hero" or (offer["target"] == "hero_in_space" and target != seat)
+                    text = f"use {offer['key']}" + (f" {slug(self.heroes[target]['name'])}" if named else "")
                     offers.setdefault(text, {**offer, "to": target})
         return offers
+
+    def _targets(self, seat: int, target: str) -> list[int]:
+        """Whom an ability may help: the hero, the heroes nearby, or the heroes in their space."""
+        if target == "nearby_hero":
+            return self._nearby(seat)
+        if target == "hero_in_space":
+            at = self.heroes[seat]["at"]
+            return [seat, *(i for i in self._standing() if i != seat and at is not None and self.heroes[i]["at"] == at)]
+        return [seat]
 
     def _nearby(self, seat: int) -> list[int]:
         """The hero and every standing hero in their space or an adjacent one (our reading of nearby)."""
@@ -199,6 +210,37 @@ class AbilityRules:
 
     def _use_reveal_more(self, seat, offer, task) -> None:
         task["reveals"] += offer["amount"]  # chance reveals them before the test goes on
+
+    # Guard and prevent: in a before_suffering window, over the source not yet revealed.
+
+    def _source_due(self, target: int, task: dict[str, Any] | None, against: str) -> bool:
+        """The window is over ``target``'s source and some of ``against`` is still due."""
+        if task is None or task.get("when") != "before_suffering":
+            return False
+        source = self.stack[task["source"]]
+        kinds = ("damage", "fear") if against == "both" else (against,)
+        return source["hero"] == target and any(source[kind] for kind in kinds)
+
+    def _fits_guard(self, seat, target, offer, task) -> bool:
+        return self._source_due(target, task, "both")
+
+    def _use_guard(self, seat, offer, task) -> None:
+        self._prevent(seat, task, offer["amount"], ("damage", "fear"))
+
+    def _fits_prevent(self, seat, target, offer, task) -> bool:
+        return self._source_due(target, task, offer["against"])
+
+    def _use_prevent(self, seat, offer, task) -> None:
+        kinds = ("damage", "fear") if offer["against"] == "both" else (offer["against"],)
+        self._prevent(seat, task, offer["amount"], kinds)
+
+    # Rest: at the end of the turn, facedown cards go back to their decks.
+
+    def _fits_rest(self, seat, target, offer, task) -> bool:
+        return any(self.heroes[seat]["facedown"].values())
+
+    def _use_rest(self, seat, offer, task) -> None:
+        self._discard_wounds(seat, offer["amount"], facedown_only=True)
 
     # -- boons ---------------------------------------------------------------------------------
 

@@ -62,7 +62,8 @@ class WoundRules:
     def _suffer_attack(self, seat: int, damage: int, fear: int, from_enemy: bool,
                        facedown: list[str] | tuple[str, ...] = ()) -> None:
         """Prevention comes after negation: Gimli's `hardy` prevents 1 damage of the round's first
-        enemy attack that would hurt him."""
+        enemy attack that would hurt him. It needs no choice, so it comes first; the chosen
+        preventions (Guard, items) follow in ``_suffer``'s window, before any card is revealed."""
         hero = self.heroes[seat]
         if from_enemy and damage and hero["ability"] == "hardy" and not hero["ability_used"]:
             hero["ability_used"] = True
@@ -82,11 +83,66 @@ class WoundRules:
             hidden.append("damage")  # mist: the world says damage suffered here is facedown
         self._say(f"{hero['name']} suffers {damage} damage and {fear} fear"
                   + (f" ({' and '.join(hidden)} facedown)" if hidden else ""))
-        task = {"t": "wound", "hero": seat, "damage": damage, "fear": fear}
-        for kind in hidden:
-            self._place_facedown(seat, kind, task[kind])
-            task[kind] = 0
+        task = {"t": "wound", "hero": seat, "damage": damage, "fear": fear, "facedown": hidden, "placed": False}
         self.stack.append(task)
+        guards = [g for g in self._guarders(seat) if self._offers(g, ("before_suffering",), self._guard_window(g))]
+        if not guards:
+            self._place_hidden(task)
+            return
+        # Guard X and items that prevent: a window for each hero who may prevent, the sufferer
+        # first (on top), before any card of the source is placed or revealed.
+        for guard in reversed(guards):
+            self.stack.append(self._guard_window(guard))
+
+    def _guarders(self, seat: int) -> list[int]:
+        """The sufferer, then every other standing hero in their space (Guard's "a hero in your space")."""
+        return self._targets(seat, "hero_in_space")
+
+    def _guard_window(self, seat: int) -> dict[str, Any]:
+        """A before_suffering window of ``seat`` over the wound task on top of the stack (its source)."""
+        source = next(i for i in reversed(range(len(self.stack))) if self.stack[i]["t"] == "wound")
+        return {"t": "window", "hero": seat, "when": "before_suffering", "used": [], "source": source}
+
+    def _place_hidden(self, task: dict[str, Any]) -> None:
+        """What is left of the facedown kinds, once prevention is over, is placed unread."""
+        task["placed"] = True
+        for kind in task.get("facedown", ()):
+            self._place_facedown(task["hero"], kind, task[kind])
+            task[kind] = 0
+
+    def _prevent(self, seat: int, window: dict[str, Any], amount: int, kinds: tuple[str, ...]) -> None:
+        """Prevent up to ``amount`` of the source's ``kinds``: those cards are never revealed. When
+        both kinds are due and the amount does not cover them, ``seat`` (who prevents) chooses the
+        split, in the words of a negating split (``negate N``: N against damage, the rest fear)."""
+        source = self.stack[window["source"]]
+        due = {kind: source[kind] if kind in kinds else 0 for kind in WOUND_KINDS}
+        low, high = max(0, amount - due["fear"]), min(amount, due["damage"])
+        if low >= high:
+            self._prevented(window["source"], high, min(due["fear"], amount - high))
+            return
+        # hero, damage, fear and successes as in a negating split, so both read alike
+        self.stack.append({"t": "prevent_split", "by": seat, "hero": source["hero"], "source": window["source"],
+                           "damage": source["damage"], "fear": source["fear"], "successes": amount,
+                           "low": low, "high": high})
+
+    def _prevented(self, source_at: int, damage: int, fear: int) -> None:
+        source = self.stack[source_at]
+        source["damage"] -= damage
+        source["fear"] -= fear
+        self._say(f"{self.heroes[source['hero']]['name']} is spared {damage} damage and {fear} fear (prevented)")
+
+    _want_prevent_split = "how much of the prevention goes against damage, the rest against fear (negate N)"
+
+    def _mover_prevent_split(self, task: dict[str, Any]) -> int:
+        return task["by"]  # the hero who prevents chooses, for themselves or the hero they guard
+
+    def _choices_prevent_split(self, task: dict[str, Any]) -> list[str]:
+        return [f"negate {n}" for n in range(task["low"], task["high"] + 1)]
+
+    def _resolve_prevent_split(self, task: dict[str, Any], words: list[str]) -> None:
+        self.stack.pop()
+        n = int(words[1])
+        self._prevented(task["source"], n, task["successes"] - n)
 
     def _deck_left(self, kind: str) -> int:
         """The cards still in the deck: what is not in view, less every hero's facedown cards."""
@@ -124,6 +180,8 @@ class WoundRules:
 
     def _step_wound(self, task: dict[str, Any]) -> bool:
         hero = self.heroes[task["hero"]]
+        if not task.get("placed", True):
+            self._place_hidden(task)  # the guard windows above it have closed
         for wound in WOUND_KINDS:
             if task[wound] and not hero["defeated"]:
                 if self._deck_left(wound):
