@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -58,6 +58,9 @@ actions = Table(
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# SQLite: the writes between two checkpoints (copying the write-ahead log into the database
+# file, with an fsync that can take tens of milliseconds), done on a thread of their own.
+CHECKPOINT_EVERY = 200
 
 # Built once: an action's write is the hub's hottest path, and building statements costs more
 # than running them.
@@ -120,6 +123,11 @@ class Storage:
         self.sqlite = self.engine.dialect.name == "sqlite"
         self.executor = ThreadPoolExecutor(1 if self.sqlite else 8, thread_name_prefix="storage")
         self.busy = 0  # calls under way on the storage's threads
+        # SQLite's automatic checkpoints (off, see _engine) would run inside a write, often on
+        # the event loop; the hub's run on this thread instead, while writes go on.
+        self.checkpointer = ThreadPoolExecutor(1, thread_name_prefix="checkpoint") if self.sqlite else None
+        self.checkpointing: Future[None] | None = None
+        self.since_checkpoint = 0  # writes since the last checkpoint began
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """Run ``work(*args)`` on the storage's threads, leaving the event loop free."""
@@ -133,9 +141,27 @@ class Storage:
         """Run a short write: on SQLite, right here when no thread of ours holds the file (a
         write to a local file takes a fraction of a millisecond, less than the hand-over to a
         thread costs); otherwise as ``run`` does."""
-        if self.sqlite and self.busy == 0:
-            return work(*args)
-        return await self.run(work, *args)
+        try:
+            if self.sqlite and self.busy == 0:
+                return work(*args)
+            return await self.run(work, *args)
+        finally:
+            self.wrote()
+
+    def wrote(self) -> None:
+        """Count a write; on SQLite, start a checkpoint every CHECKPOINT_EVERY writes."""
+        self.since_checkpoint += 1
+        if self.checkpointer is None or self.since_checkpoint < CHECKPOINT_EVERY:
+            return
+        if self.checkpointing is None or self.checkpointing.done():
+            self.since_checkpoint = 0
+            self.checkpointing = self.checkpointer.submit(self.checkpoint)
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file without stopping readers or the
+        writer (PASSIVE: what cannot be copied now waits for the next one)."""
+        with self.engine.connect() as db:
+            db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (creating it on a new database)."""
@@ -232,6 +258,8 @@ class Storage:
         )
 
     def close(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.shutdown()
         self.executor.shutdown()
         self.engine.dispose()
 
@@ -251,6 +279,7 @@ def _engine(url: str) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA wal_autocheckpoint=0")  # Storage.checkpoint does it off the event loop
         cursor.close()
 
     return engine
