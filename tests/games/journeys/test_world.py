@@ -215,8 +215,8 @@ def test_the_table_interaction_does_not_provoke_and_one_success_gives_inspiratio
 
 def test_barrels_need_an_enemy_group_nearby_and_two_successes_deal_four_hits_then_go():
     """Barrels: beside an enemy group (its space or an adjacent one), a hero in the barrels' space
-    may interact without provoking: a wisdom test; on at least two successes, four hits on one
-    nearby group, then the token is discarded."""
+    may interact without provoking: a wisdom test; on at least two successes, four hits and stun
+    applied to one nearby group, then the token is discarded."""
     state = battle()
     state.heroes[0]["at"] = (1, 1)
     deck(state, 0, SUCCESS)
@@ -228,12 +228,14 @@ def test_barrels_need_an_enemy_group_nearby_and_two_successes_deal_four_hits_the
     assert state.stack[-1]["stat"] == "wisdom"
     reveal_all(state)
     assert state.groups["fort-raiders"]["wounds"] == 4  # a ruffian has 5 health and no armor
+    assert state.groups["fort-raiders"]["exhausted"]  # stunned
     assert "oil-barrels" not in state.tokens and "oil-barrels" in state.removed_tokens
 
 
 def test_a_statue_two_successes_deal_four_hits_to_a_group_in_the_heros_space_and_it_is_discarded():
     """Statue: a hero in its space may interact without provoking: a might test; on at least two
-    successes, four hits on an enemy group in their space, then the token is discarded."""
+    successes, four hits and sunder applied to an enemy group in their space, then the token is
+    discarded."""
     state = with_orchard()
     put_group(state, "orchard-goblins", (1, 3))
     state.heroes[0]["at"] = (1, 3)
@@ -242,8 +244,10 @@ def test_a_statue_two_successes_deal_four_hits_to_a_group_in_the_heros_space_and
     state.apply("interact old-statue")
     assert not any(t["t"] == "enemy_attack" for t in state.stack)
     reveal_all(state)
-    # A goblin scout has 3 health and 1 armor: 4 hits fell one figure.
-    assert state.groups["orchard-goblins"]["figures"] == 1 and "old-statue" not in state.tokens
+    # A goblin scout has 3 health and 1 armor, which sunder takes away: 4 hits fell one figure and
+    # the one left over wounds the next, whose armor sunder takes too.
+    goblins = state.groups["orchard-goblins"]
+    assert goblins["figures"] == 1 and goblins["wounds"] == 1 and "old-statue" not in state.tokens
 
 
 def test_when_falling_terrain_could_hit_several_groups_the_hero_chooses():

@@ -16,7 +16,8 @@ from middleearth.games.journeys.hexmap import Hex, HexMap, TerrainRecord, load_t
 
 THREAT_PER_HERO = 2
 TERRAIN_TEST = "terrain:"  # a test's purpose names the terrain card's rule, apart from the story's interactions
-TERRAIN_HITS = 4  # barrels and statue: four hits on an enemy group (Terrain Types)
+# Terrain Types: barrels apply four hits and stun to a nearby group, a statue four hits and sunder.
+TERRAIN_BLOWS = {"barrels": (4, ("stun",)), "statue": (4, ("sunder",))}
 PIT_DAMAGE = 2
 ROUND_CAP = 40  # a rule of this app: the adventure file has no round limit, so a stalled game ends lost
 
@@ -374,8 +375,11 @@ class WorldRules:
                 self._say(f"{rules.name}: no enemy group in reach to take the hits")
 
     def _terrain_hits(self, seat: int, group_id: str, terrain: str) -> None:
-        self._say(f"{self._hero_name(seat)} brings the {terrain} down on {group_id}: {TERRAIN_HITS} hits")
-        self._apply_hits(group_id, TERRAIN_HITS)
+        """Applied, not an attack: no counterattack follows."""
+        hits, modifiers = TERRAIN_BLOWS[terrain]
+        self._say(f"{self._hero_name(seat)} brings the {terrain} down on {group_id}: {hits} hits and "
+                  f"{' and '.join(modifiers)}")
+        self._apply_outside_attack(group_id, hits, modifiers)
 
     _want_terrain_target = "which enemy group the falling terrain hits (choose N)"
     _want_bush = "whether to test wit in the bush to become hidden (test wit, or decline)"
