@@ -250,6 +250,33 @@ def test_a_statue_two_successes_deal_four_hits_to_a_group_in_the_heros_space_and
     assert goblins["figures"] == 1 and goblins["wounds"] == 1 and "old-statue" not in state.tokens
 
 
+def test_attacking_from_a_fire_pit_a_revealed_fate_card_buys_pierce_or_smite():
+    """Fire Pit: attacking from its space, a hero may discard one card with a fate icon revealed in
+    that attack test to apply pierce or smite; once, and only with such a card revealed."""
+    def attack(card):
+        state = with_orchard()
+        pit = state.tokens["charcoal-pit"]
+        put_group(state, "orchard-goblins", pit)
+        state.heroes[0].update(at=pit, inspiration=0, prepared=[])
+        deck(state, 0, card)
+        turn(state, 0)
+        state.apply(next(a for a in legal(state) if a.startswith("attack orchard-goblins")))
+        reveal_all(state)
+        while state.stack and state.stack[-1]["t"] == "test":
+            state.apply(legal(state)[-1])
+            reveal_all(state)
+        return state
+
+    fated = attack(FATE)
+    assert {"fire pierce", "fire smite"} <= set(legal(fated))
+    fated.apply("fire pierce")
+    assert not any(a.startswith("fire") for a in legal(fated))  # one card, one modifier
+    landed = [line for line in fated.log if line.startswith(f"{fated.heroes[0]['name']} attacks orchard-goblins")]
+    assert landed and landed[-1].endswith("pierce")
+    plain = attack(SUCCESS)  # successes only: no fate card to give the fire
+    assert not any(a.startswith("fire") for a in legal(plain))
+
+
 def test_when_falling_terrain_could_hit_several_groups_the_hero_chooses():
     """Barrels hit one nearby group: with two in reach, the hero picks which (a player's choice)."""
     state = battle()

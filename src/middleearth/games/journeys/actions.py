@@ -13,7 +13,8 @@ successes on the item's 2nd ability), ``apply`` (the attack's hits go to the gro
 (the party picks an enemy's target among equally near heroes),
 ``use sprint-card`` / ``use lay-of-twilight bilbo`` (a prepared card, item or boon used now, on a
 hero for abilities that help another), ``pass`` (closes an ability window), ``lend 2`` (Elena's
-inspiration paid for another hero's fate).
+inspiration paid for another hero's fate), ``fire smite`` (a fate card revealed in an attack, given to a
+fire pit for pierce or smite).
 Chance: ``reveal CARD`` (a skill card from the top of a deck), ``enemy N`` (the attack an enemy
 makes, by its number in the table), ``weakness NAME`` (a weakness dealt), ``damage NAME`` /
 ``fear NAME`` (a damage or fear card revealed as it is suffered).
@@ -48,6 +49,7 @@ GRAMMAR = [
     ("use CARD|ITEM|BOON [HERO]", rf"use {_ID}(?: {_ID})?"),
     ("pass", r"pass"),
     ("lend N", r"lend \d+"),
+    ("fire pierce|smite", r"fire (?:pierce|smite)"),
     # chance
     ("reveal CARD", rf"reveal {_ID}"),
     ("enemy N", r"enemy \d+"),

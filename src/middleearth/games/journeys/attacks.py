@@ -53,8 +53,12 @@ class AttackRules:
         task = {"t": "spend", "hero": seat, "group": group_id,
                 "items": [items] if isinstance(items, str) else list(items),
                 "left": successes, "bought": [], "added_hits": purpose.get("added_hits", 0),
-                "added_modifiers": list(purpose.get("added_modifiers", []))}
-        if self._affordable(task):
+                "added_modifiers": list(purpose.get("added_modifiers", [])),
+                # Terrain Types, Fire Pit: attacking from its space, a fate card revealed in the test
+                # may be given to the fire for pierce or smite (once: one card).
+                "fire": bool(purpose.get("fate_cards")) and self._terrain_here(self.heroes[seat]["at"], "fire_pit")
+                is not None}
+        if self._affordable(task) or task["fire"]:
             self.stack.append(task)
         else:
             self._land_attack(task)
@@ -71,15 +75,16 @@ class AttackRules:
         return options
 
     _want_spend = ("an ability of an attacking item to spend successes on (spend ITEM N, its N-th ability), "
-                   "or apply to send the hits")
+                   "a fate card for the fire pit (fire pierce or fire smite), or apply to send the hits")
 
     def _choices_spend(self, task: dict[str, Any]) -> list[str]:
         """The dearest affordable abilities first (usually the strongest), then ``apply``."""
         options = sorted(self._affordable(task), key=lambda o: -self._item(o[0]).ability[o[1] - 1].cost)
-        return [f"spend {slug(name)} {number}" for name, number in options] + ["apply"]
+        fire = [f"fire {m}" for m in ("pierce", "smite") if m not in task["added_modifiers"]] if task["fire"] else []
+        return [f"spend {slug(name)} {number}" for name, number in options] + fire + ["apply"]
 
     def _step_spend(self, task: dict[str, Any]) -> bool:
-        if self._affordable(task):
+        if self._affordable(task) or task["fire"]:
             return False
         self.stack.pop()
         self._land_attack(task)
@@ -89,6 +94,11 @@ class AttackRules:
         if words[0] == "apply":
             self.stack.pop()
             self._land_attack(task)
+            return
+        if words[0] == "fire":
+            task["fire"] = False
+            task["added_modifiers"].append(words[1])
+            self._say(f"{self._hero_name(task['hero'])} feeds a fate card to the fire pit: {words[1]}")
             return
         name = next(n for n in task["items"] if slug(n) == words[1])
         number = int(words[2])

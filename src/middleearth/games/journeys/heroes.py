@@ -131,7 +131,8 @@ class HeroRules:
             self._negate(seat, purpose["damage"], purpose["fear"], successes, purpose.get("enemy", False),
                          purpose.get("facedown", []))
         elif kind == "attack":
-            self._hero_attacks(seat, purpose["group"], purpose["items"], successes, purpose)
+            fate_cards = [c for c in task["revealed"] if self.game.hero_cards[hero["name"]][c].fate]
+            self._hero_attacks(seat, purpose["group"], purpose["items"], successes, {**purpose, "fate_cards": fate_cards})
         elif kind == "interaction":
             self._interaction_test(purpose["interaction"], seat, purpose["token"], successes)
         else:  # a purpose of another table module: its ``_tested_KIND(seat, purpose, successes)``

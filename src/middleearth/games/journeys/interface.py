@@ -116,6 +116,9 @@ class WorldSide(Protocol):
     def _groups_within(self, space: tuple[int, int], reach: int) -> list[str]:
         """The enemy groups a hero in ``space`` can attack, up to ``reach`` spaces away."""
 
+    def _terrain_here(self, space: tuple[int, int] | None, terrain: str) -> str | None:
+        """The terrain token of that kind lying in ``space``, or None (a fire pit under an attack)."""
+
     def _group_space(self, group_id: str) -> tuple[int, int] | None:
         """Where the group stands, or None once defeated."""
 

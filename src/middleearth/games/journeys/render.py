@@ -71,7 +71,7 @@ Action words: [cyan]hero NAME[/], [cyan]travel[/], [cyan]move DIR[/], [cyan]inte
 [cyan]attack GROUP ITEM STAT[/], [cyan]end[/], [cyan]convert N[/], [cyan]choose N[/], \
 [cyan]prepare CARD[/] or [cyan]prepare none[/], [cyan]discard CARD[/], [cyan]negate N[/], \
 [cyan]test STAT[/], [cyan]step DIR[/], [cyan]stand damage|fear[/], [cyan]spend ITEM N[/], [cyan]apply[/], \
-[cyan]target HERO[/], [cyan]decline[/], [cyan]use NAME [HERO][/], [cyan]pass[/], [cyan]lend N[/]. \
+[cyan]target HERO[/], [cyan]decline[/], [cyan]use NAME [HERO][/], [cyan]pass[/], [cyan]lend N[/], [cyan]fire pierce|smite[/]. \
 Choose by number, or write the action: [cyan]attack road-ruffians sword+dagger might[/]."""
 
 
@@ -127,6 +127,8 @@ def _explain(words: list[str]) -> str | None:
         return "no test"
     if verb == "use" and rest:
         return f"use it for {rest[1]}" if len(rest) > 1 else "use it now"
+    if verb == "fire" and rest:
+        return f"a revealed fate card into the fire pit: the attack gains {arg}"
     if verb == "pass":
         return "use nothing more now"
     if verb == "lend" and arg.isdigit():
