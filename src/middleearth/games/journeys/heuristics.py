@@ -535,9 +535,10 @@ class _Scorer:
             return 0.0
         seat = self.seat
         hero = self.hero(seat)
-        item = next((i for i in self.game.table.items if slug(i.name) == words[2]), None)
+        # Several items may attack together (``sword+dagger``): their abilities are bought from one pool.
+        items = [i for part in words[2].split("+") for i in self.game.table.items if slug(i.name) == part]
         successes = int(self.expected_successes(seat, words[3]))
-        hits = _best_hits(item, successes)
+        hits = _best_hits(items, successes)
         if hero.get("ability") == "keen_shot" and self.distance(hero["at"], group["at"]) == 1:
             hits += 1
         killed, dealt = self.kills(group, hits)
@@ -589,10 +590,11 @@ class _Scorer:
             return (self.w["objective"] if passed else 0.0) - cost
         if kind == "attack":
             group = self.state.groups.get(purpose.get("group"))
-            item = next((i for i in self.game.table.items if i.name == purpose.get("item")), None)
+            names = purpose.get("items") or [purpose.get("item")]
+            items = [i for i in self.game.table.items if i.name in names]
             if group is None:
                 return -cost
-            killed, dealt = self.kills(group, _best_hits(item, successes))
+            killed, dealt = self.kills(group, _best_hits(items, successes))
             return self.w["kill"] * killed + self.w["wound"] * dealt - cost
         if kind == "negate":
             # Each success prevents one: against the limit that is nearer, as the split would.
@@ -645,6 +647,11 @@ class _Scorer:
     def _score_discard(self, words, task) -> float:
         return -self.card_value(task.get("hero", self.seat), words[1])
 
+    def _score_target(self, words, task) -> float:
+        """An enemy's attack among heroes equally near: the one who can best take it."""
+        seat = next(i for i, h in enumerate(self.state.heroes) if slug(h["name"]) == words[1])
+        return -self.frailty(seat)
+
     def _score_step(self, words, task) -> float:
         """The party places a moving enemy: away from other heroes, out of frail heroes' spaces."""
         at = Hex(*task["at"]).step(words[1])
@@ -658,11 +665,9 @@ class _Scorer:
         return -cost
 
 
-def _best_hits(item, successes: int) -> int:
-    """The most hits ``successes`` buy from the item's paid abilities, each once per attack."""
-    if item is None:
-        return 0
-    paid = [a for a in item.ability if a.pay == "successes" and a.effect == "hits"]
+def _best_hits(items, successes: int) -> int:
+    """The most hits ``successes`` buy from the items' paid abilities, each once per attack."""
+    paid = [a for item in items for a in item.ability if a.pay == "successes" and a.effect == "hits"]
     best = 0
     for mask in range(1, 1 << len(paid)):
         chosen = [a for i, a in enumerate(paid) if mask >> i & 1]
