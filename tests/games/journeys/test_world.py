@@ -488,3 +488,13 @@ def test_a_group_that_could_spawn_before_its_tile_is_placed_is_refused(tmp_path)
     # A threat event can fire at any time, so it may spawn only on tiles placed from the start.
     _, problems = validate_text(tmp_path, COLD.replace('spawn = "hill-troll"', 'spawn = "pursuing-wargs"'))
     assert [p.component for p in problems if "before its tile" in p.message] == ["threat event at 20"]
+
+
+def test_a_story_effect_may_grant_a_boon():
+    """An adventure's effect may give a boon (the app grants boons as the story says): The Cold
+    Lanterns' raid on the goblin camp leaves the hero who passed it hidden."""
+    cold = middleearth.load("journeys", players=2)
+    raid = next(i for i in cold.adventure.interaction if any(e.boon == "hidden" for e in i.on_pass))
+    state = new()
+    state._run_effects(raid.on_pass, 0, None)
+    assert state.heroes[0]["boons"] == ["hidden"] and state.heroes[1]["boons"] == []

@@ -51,6 +51,7 @@ class Effect(Strict):
     damage: int = Field(default=0, ge=0)
     fear: int = Field(default=0, ge=0)
     item: str | None = None
+    boon: Literal["hidden", "emboldened", "determined"] | None = None  # to the hero (or each hero standing)
     remove_token: bool = False
 
     @model_validator(mode="after")
@@ -58,10 +59,10 @@ class Effect(Strict):
         if (self.set is None) != (self.to is None) or (self.add is None) != (self.by is None):
             raise ValueError("`set` goes with `to`, and `add` with `by`")
         if not (self.text or self.fire or self.set or self.add or self.spawn or self.then or self.item
-                or self.remove_token or self.lore or self.xp or self.inspiration or self.threat
+                or self.boon or self.remove_token or self.lore or self.xp or self.inspiration or self.threat
                 or self.damage or self.fear):
             raise ValueError("an effect must do something: text, fire, set/to, add/by, spawn, then, lore, xp, "
-                             "inspiration, threat, damage, fear, item or remove_token")
+                             "inspiration, threat, damage, fear, item, boon or remove_token")
         return self
 
 

@@ -213,6 +213,8 @@ class WorldRules:
                     self._inspire(each, effect.inspiration)
                 if effect.damage or effect.fear:
                     self._suffer(each, effect.damage, effect.fear)
+                if effect.boon:
+                    self._gain_boon(each, effect.boon)
             if effect.item:
                 self._reward(self._leader() if seat is None else seat, effect.item)
             if effect.threat:
