@@ -30,10 +30,10 @@ def test_the_heuristic_party_wins_clearly_more_often_than_random_seats(strict_sc
     assert wilson(wins["greedy"], games).low > wilson(wins["random"], games).high, wins
 
 
-def _at_a_turn(players=2, seed=0, until=None):
+def _at_a_turn(players=2, seed=0, until=None, adventure="cold-lanterns"):
     """A game played by greedy heroes until ``until(state)`` holds at the start of a hero's turn
     (or, without ``until``, the first hero's first turn)."""
-    game = middleearth.load("journeys", players=players)
+    game = middleearth.load("journeys", players=players, adventure=adventure)
     agents = [make_agent("greedy", game, seat, seed=seat) for seat in range(players)]
     state = game.new_state()
     rng = random.Random(seed)
@@ -127,3 +127,13 @@ def test_an_action_word_it_does_not_know_is_priced_as_doing_nothing(strict_scori
     state = _at_a_turn()
     travel, unknown, end = JourneysHeuristics().scores(state, state.turn, ["travel", "sing loudly", "end"])
     assert travel > end > unknown > end - 0.01
+
+
+def test_a_hero_attacks_the_group_whose_defeat_completes_the_objective(strict_scoring):
+    """The Emberfall skirmish is won by defeating groups, not by tokens; its terrain (a table to
+    use, a bush) is priced as doing nothing, so it does not lure the hero from the fight."""
+    state = _at_a_turn(adventure="emberfall-skirmish")
+    seat = state.turn
+    state.heroes[seat]["at"] = state.groups["fort-raiders"]["at"]
+    choice = str(JourneysHeuristics().policy(state, seat))
+    assert choice.startswith("attack fort-raiders "), choice

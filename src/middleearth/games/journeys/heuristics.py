@@ -522,8 +522,8 @@ class _Scorer:
 
     def _score_interact(self, words, task) -> float:
         token = self._token(words[1])
-        if token is None:
-            return 0.0
+        if token is None:  # not a story token (terrain, a rule added since): priced as doing nothing
+            return self.neutral(task)
         at, actions, moves, swift = self._turn()
         value = self.interaction_value(token.interaction, self.seat, words[1])
         return (value - self.provoke_cost(at)
@@ -543,6 +543,10 @@ class _Scorer:
             hits += 1
         killed, dealt = self.kills(group, hits)
         value = self.w["kill"] * killed + self.w["wound"] * dealt
+        record = next((g for g in self.adventure.enemy_group if g.id == words[1]), None)
+        if record is not None and record.on_defeat in self.wanted:
+            # Its defeat moves the story on: each figure is a share of the objective.
+            value += self.w["objective"] * (killed + dealt / 10) / max(1, group["figures"])
         if killed < group["figures"]:
             # It still stands: a readied or elite group in range answers, and still threatens.
             reach = 1 if self.game.table.enemy(group["enemy"]).ranged else 0
