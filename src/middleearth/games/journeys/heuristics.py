@@ -14,10 +14,10 @@ How a hero plays its turn, priced on one scale (one move toward the goal is wort
   or a token whose effects are worth taking; each is worth its value less the moves to reach
   it, and a goal another hero is nearer to is worth less (``claimed``), except a cumulative test
   that every hero may add to;
-- it interacts when it stands on a worthwhile token, attacks a group it can hurt (more for
-  figures it can kill, for a group within reach of a wounded hero, for one in its own space
-  that would be provoked), travels and moves toward its goal, and avoids ending its turn in
-  darkness or, when wounded, within an enemy's reach;
+- it searches the rest of its turn (travel, moves, interactions on the way) for where to end:
+  near its goal, out of darkness and, when wounded, out of the enemies' reach; it attacks a group
+  it can hurt (more for figures it can kill, for a group whose defeat is the objective, for one
+  within reach of a wounded hero, for one in its own space that would be provoked);
 - in tests it spends inspiration on fate when it matters: enough to pass an interaction test,
   every fate in a cumulative one, enough to kill one more figure in an attack, and against
   damage or fear when the hero is near a limit; it splits negating successes to protect the
