@@ -9,8 +9,10 @@ import json
 
 import pytest
 
+import middleearth
 from middleearth.core.contract import CHANCE
 from middleearth.core.errors import DataError, IllegalAction
+from middleearth.games.journeys.actions import slug
 from middleearth.games.journeys.table import load_table
 from tests.games.journeys.test_rules import BLANK, SUCCESS, deck, new, quiet, reveal_all
 from tests.games.journeys.test_table import user_data
@@ -356,3 +358,19 @@ def test_the_last_stands_are_one_per_limit_in_the_data(tmp_path):
     assert all(s.provenance == "design" and s.successes >= 1 for s in table.last_stands)
     with pytest.raises(DataError, match="one last_stand for the damage limit and one for the fear limit"):
         load_table(user_data(tmp_path, "damage_fear.toml", 'limit = "fear"', 'limit = "damage"'))
+
+
+def test_faceup_cards_may_lower_a_limit_and_such_effects_add_up(tmp_path):
+    """Damage and fear limits: some effects lower a limit, several adding up (a user's data may
+    hold such cards); the last stand comes at the lowered limit, never below 1."""
+    folder = user_data(tmp_path, "damage_fear.toml", 'while_faceup = { effect = "travel_penalty", amount = 1 }',
+                       'while_faceup = { effect = "damage_limit", amount = 2 }')
+    state = middleearth.load("journeys", players=2, data=str(folder)).new_state()
+    card = next(slug(c.name) for c in state.game.table.damage.card
+                if c.while_faceup and c.while_faceup.effect == "damage_limit")
+    printed = state.game.table.hero(state.heroes[0]["name"]).stats.damage_limit
+    assert state._limit(0, "damage") == printed
+    state.heroes[0]["faceup"] = [card]
+    assert state._limit(0, "damage") == printed - 2
+    state.heroes[0]["faceup"] = [card] * 10
+    assert state._limit(0, "damage") == 1

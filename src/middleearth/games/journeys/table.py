@@ -296,7 +296,10 @@ class Immediate(Strict):
 class WhileFaceup(Strict):
     """A persistent card's effect, for as long as it stays faceup."""
 
-    effect: Literal["stat_penalty", "inspiration_limit", "travel_penalty", "scout_penalty"]
+    # damage_limit / fear_limit lower that limit ("some game effects may increase or decrease
+    # these limits; multiple such effects are cumulative").
+    effect: Literal["stat_penalty", "inspiration_limit", "travel_penalty", "scout_penalty", "damage_limit",
+                    "fear_limit"]
     amount: int = Field(default=1, ge=1, le=3)
     stat: Stat | None = None
 

@@ -362,8 +362,11 @@ class WoundRules:
     # -- limits, last stands, defeat ---------------------------------------------------------
 
     def _limit(self, seat: int, kind: str) -> int:
+        """The printed limit less what faceup cards take from it, the effects adding up; at least 1
+        (our reading: a hero always has some endurance)."""
         stats = self.game.table.hero(self.heroes[seat]["name"]).stats
-        return stats.damage_limit if kind == "damage" else stats.fear_limit
+        printed = stats.damage_limit if kind == "damage" else stats.fear_limit
+        return max(1, printed - self._penalty(seat, f"{kind}_limit"))
 
     def _check_limits(self, seat: int) -> None:
         """After suffering: a hero whose cards of a kind (faceup or facedown) reach its limit makes a
