@@ -17,10 +17,10 @@ import middleearth
 from middleearth.cli.main import app
 from middleearth.core.contract import CHANCE, sample_chance
 from middleearth.games.journeys.actions import PLAYER_FORMS
-from middleearth.games.journeys.hexdraw import BAND, BORDERS, Cell, HexGrid, draw, origin_of
+from middleearth.games.journeys.hexdraw import BAND, BORDERS, Cell, HexGrid, draw, marks_of, origin_of
 from middleearth.games.journeys.hexmap import DIRECTIONS, Hex, HexMap, Placement
-from middleearth.games.journeys.render import (HELP, describe, group_codes, hero_codes, map_cells, render,
-                                               render_again, table_map)
+from middleearth.games.journeys.render import (BORDER_TERRAIN, HELP, TERRAIN, describe, group_codes, hero_codes,
+                                               map_cells, render, render_again, table_map, terrain_borders)
 
 
 def shown(renderable, width: int = 160) -> str:
@@ -373,3 +373,139 @@ def test_the_play_command_runs_a_game_of_ai_seats_to_the_end():
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     assert result.output.count("Threat ▕") > 3, "spectators see the table at each new turn"
+
+
+# -- battle maps: terrain, and the new hero and enemy state -----------------------------------------
+
+SKIRMISH = "emberfall-skirmish"
+
+
+def skirmish_with_orchard():
+    """The skirmish past setup with its orchard chapter (B2) placed: every terrain type is down."""
+    state = middleearth.load("journeys", players=2, adventure=SKIRMISH).new_state()
+    rng = random.Random(0)
+    while state.current_player == CHANCE:
+        state.apply(sample_chance(state, rng))
+    state._fire("fort-held", None)
+    return state
+
+
+def border_middle(hexmap: HexMap, at: Hex, direction: str, inner: int) -> tuple[int, int]:
+    """The (line, column) of a character in the middle of ``at``'s border towards ``direction``."""
+    top, left = origin_of(hexmap, at, inner)
+    half = (inner + 1) // 2
+    return {"NW": (top, left + half // 2), "NE": (top, left + half + half // 2),
+            "SW": (top + BAND, left + half // 2), "SE": (top + BAND, left + half + half // 2),
+            "W": (top + 2, left), "E": (top + 2, left + inner + 1)}[direction]
+
+
+@pytest.mark.parametrize("inner", [11, 7, 5])
+def test_each_terrain_token_of_the_skirmish_appears_in_its_own_box(inner):
+    """The Battle Map and Terrain: a terrain token lies in a space; its symbol is drawn in that
+    space's box and no other, at every box width, even in a crowded space."""
+    state = skirmish_with_orchard()
+    seen = state.observation(0)
+    in_spaces = [t for t in seen["terrain"] if t["terrain"] not in BORDER_TERRAIN]
+    assert {t["terrain"] for t in in_spaces} == set(TERRAIN), "the skirmish has every terrain type"
+    hexmap = table_map(seen, state.game)
+    text = draw(hexmap, map_cells(seen, state.game, hexmap), inner).plain
+    for token in in_spaces:
+        glyph = TERRAIN[token["terrain"]][0]
+        inside = [at for at in hexmap.spaces if glyph in box(text, at, hexmap, inner)]
+        assert inside == [Hex(*token["space"])], f"{token['id']} ({glyph}) is drawn in {inside}"
+    # The terrain token is not drawn a second time as a plain token ("•").
+    assert "•" not in text
+
+
+def test_a_wall_s_border_is_drawn_closed_and_a_stream_s_distinctly():
+    """Terrain Types: a wall closes the border it lies on (drawn as a wall, and closed on the map
+    the view measures); a stream lies on a border that stays open, drawn as a stream."""
+    state = skirmish_with_orchard()
+    seen = state.observation(0)
+    hexmap = table_map(seen, state.game)
+    borders = terrain_borders(seen, hexmap)
+    wall = next(pair for pair, kind in borders.items() if kind == "wall")
+    stream = next(pair for pair, kind in borders.items() if kind == "stream")
+    assert wall == {Hex(1, 0), Hex(1, 1)} and stream == {Hex(0, 2), Hex(1, 1)}, "as the adventure places them"
+    a, b = sorted(wall)
+    assert hexmap.border(a, "SE") == "black", "the wall closes its border"
+    assert not hexmap.adjacent(a, b)
+    assert hexmap.adjacent(*stream), "a stream's border stays open"
+    inner = 9
+    lines = draw(hexmap, {}, inner, marks_of(borders)).plain.splitlines()
+    for pair, kind, direction in ((wall, "wall", "SE"), (stream, "stream", "NE")):
+        at = min(pair, key=lambda h: h.r) if direction == "SE" else max(pair, key=lambda h: h.r)
+        line, column = border_middle(hexmap, at, direction, inner)
+        assert lines[line][column] == BORDERS[kind][0], f"the {kind} is drawn on its border"
+    assert BORDERS["wall"][0] != BORDERS["stream"][0] != BORDERS["gray"][0]
+    screen = shown(render(state, 0))
+    assert "══ wall (closed)" in screen and "≈≈ stream" in screen, "the key names both"
+    assert "fallen-wall wall (B1 1,0 SE)" in screen and "ash-stream stream (B2 0,2 NE)" in screen
+
+
+def test_boards_show_facedown_counts_boons_and_trinket_tokens_set_on_the_state():
+    """Facedown cards count against a hero's limits without being read; boons and a trinket's
+    depletion tokens are on the board."""
+    state = skirmish_with_orchard()
+    aragorn = state.heroes[0]
+    aragorn.update(damage=3, fear=1, facedown={"damage": 2, "fear": 1}, boons=["hidden", "emboldened"],
+                   depletion={"Lucky Stone": 2})
+    limits = state.game.table.hero("Aragorn").stats
+    screen = shown(render(state, 0), width=60)
+    board = screen[screen.index("Aragorn [Ar]"):screen.index("Beravor [Be]")]
+    assert f"damage ■■■{'□' * (limits.damage_limit - 3)} 3/{limits.damage_limit}" in board
+    assert "facedown 2 damage, 1 fear" in board
+    assert "boons hidden, emboldened" in board
+    assert "trinket tokens Lucky Stone ●● 2" in board
+    beravor = screen[screen.index("Beravor [Be]"):]
+    assert "facedown" not in beravor.split("Enemies")[0], "no facedown line without facedown cards"
+
+
+def test_enemy_menus_show_banners_and_groups_waiting_for_figures():
+    state = skirmish_with_orchard()
+    group_id, group = next(iter(state.groups.items()))
+    group["banner"] = 2
+    state.held_back = ("orchard-goblins",)
+    menu = shown(render(state, 0), width=100)
+    menu = menu[menu.index("Enemies"):]
+    assert "banner ⚑ 2" in menu
+    assert "Waiting for figures: orchard-goblins (Goblin Scout)" in " ".join(menu.split())
+
+
+def test_the_attack_in_progress_shows_successes_left_and_what_they_bought():
+    """Attacking: the successes of the test are spent on the items' abilities, then the hits go
+    to the group; the screen shows what is left and what was added."""
+    state = middleearth.load("journeys", players=2, adventure=SKIRMISH).new_state()
+    rng = random.Random(0)
+    for _ in range(2000):
+        attack = state.observation(None)["attack"]
+        if attack and attack["successes_left"]:
+            break
+        state.apply(sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_actions()))
+    else:
+        raise AssertionError("no attack reached its spending in 2000 steps")
+    state.stack[-1].update(added_hits=2, added_modifiers=["pierce"])
+    attack = state.observation(None)["attack"]
+    for picture in (render(state, state.current_player), render_again(state, state.current_player)):
+        screen = " ".join(shown(picture).split())
+        assert f"{attack['hero']} attacks {attack['group']} with {', '.join(attack['items'])}" in screen
+        left = attack["successes_left"]
+        assert f"{left} success{'' if left == 1 else 'es'} left to spend" in screen
+        assert "hits added: 2" in screen and "modifiers: pierce" in screen
+
+
+def test_a_random_skirmish_renders_at_every_state():
+    """A whole random game on the battle map: every screen prints, terrain and all."""
+    state = middleearth.load("journeys", players=2, adventure=SKIRMISH).new_state()
+    rng = random.Random(3)
+    for step in range(3000):
+        if step % 7 == 0 or state.is_terminal():
+            viewer = state.current_player if state.current_player >= 0 else None
+            screen = shown(render(state, viewer), 100)
+            assert "Threat" in screen
+            for token in state.observation(viewer)["terrain"]:
+                assert f" {token['id']} {token['terrain']}" in screen.replace("fire pit", "fire_pit")
+        if state.is_terminal():
+            return
+        state.apply(sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_actions()))
+    raise AssertionError("the game did not end in 3000 steps")

@@ -4,7 +4,8 @@ Axial (q, r) pointy-topped hexes become a brick wall: row ``r`` is a band of lin
 space sits ``2q + r`` half-widths from the left, so a space's east and west neighbours share its
 side walls while its two upper neighbours (NW, NE) each share half of its top wall and its two
 lower ones (SW, SE) half of its bottom wall. Every border is drawn by its kind: a gray border
-(figures pass) dotted, a black one (they do not) heavy, the map's outer edge a plain line.
+(figures pass) dotted, a black one (they do not) heavy, the map's outer edge a plain line; a
+border the caller marks (a battle map's wall or stream token) is drawn by its mark instead.
 
 This module knows nothing of the game's state: the caller gives the map and what each space
 shows (:class:`Cell`); :class:`HexGrid` picks the widest boxes that fit the console.
@@ -31,8 +32,13 @@ BORDERS = {
     "gray": ("╌", "╎", "grey50"),
     "black": ("━", "┃", "bold red"),
     "edge": ("─", "│", "grey70"),
+    "stream": ("≈", "≀", "bold blue"),  # a terrain token on an open border: crossing it ends a move
+    "wall": ("═", "║", "bold dark_orange"),  # a terrain token that closes its border
 }
-STRENGTH = {"gray": 0, "edge": 1, "black": 2}  # where two walls meet, the stronger is drawn
+# Where two borders meet at a corner, the stronger is drawn.
+STRENGTH = {"gray": 0, "edge": 1, "stream": 2, "black": 3, "wall": 4}
+# A border marked by a terrain token: the two spaces it parts, and the mark's kind (a BORDERS key).
+Marks = frozenset[tuple[frozenset[Hex], str]]
 
 
 @dataclass
@@ -61,11 +67,21 @@ def origin_of(hexmap: HexMap, at: Hex, inner: int) -> tuple[int, int]:
     return _walls(hexmap, inner)[2][at]
 
 
+def marks_of(borders: dict[frozenset[Hex], str] | None) -> Marks:
+    """Marked borders in the hashable form :func:`draw` takes; a kind not in BORDERS is refused."""
+    for pair, kind in (borders or {}).items():
+        if kind not in BORDERS:
+            raise ValueError(f"border {'|'.join(map(str, pair))} is marked {kind!r}; marks are: "
+                             + ", ".join(sorted(BORDERS)))
+    return frozenset((frozenset(pair), kind) for pair, kind in (borders or {}).items())
+
+
 @lru_cache(maxsize=64)
-def _walls(hexmap: HexMap, inner: int) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...],
-                                                 dict[Hex, tuple[int, int]]]:
+def _walls(hexmap: HexMap, inner: int, marks: Marks = frozenset()) -> tuple[
+        tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], dict[Hex, tuple[int, int]]]:
     """The borders of every space as (chars, styles) rows, and each space's box corner; a map
-    never changes, so each map is walled once per width."""
+    never changes, so each map is walled once per width (and set of marks)."""
+    marked = dict(marks)
     spaces = list(hexmap.spaces)
     width = inner + 1
     half = width // 2
@@ -90,22 +106,22 @@ def _walls(hexmap: HexMap, inner: int) -> tuple[tuple[tuple[str, ...], ...], tup
         top, left = corners[at] = ((at.r - r_min) * BAND, (2 * at.q + at.r - x_min) * half)
         for direction, line, start in (("NW", top, left), ("NE", top, left + half),
                                        ("SW", top + BAND, left), ("SE", top + BAND, left + half)):
-            kind = hexmap.border(at, direction)
+            kind = marked.get(frozenset((at, at.step(direction))), hexmap.border(at, direction))
             for column in range(start, start + half + 1):
                 wall(line, column, kind, horizontal=True)
         for direction, column in (("W", left), ("E", left + width)):
-            kind = hexmap.border(at, direction)
+            kind = marked.get(frozenset((at, at.step(direction))), hexmap.border(at, direction))
             for line in range(top + 1, top + BAND):
                 wall(line, column, kind, horizontal=False)
     return tuple(map(tuple, chars)), tuple(map(tuple, styles)), corners
 
 
-def draw(hexmap: HexMap, cells: dict[Hex, Cell], inner: int) -> Text:
+def draw(hexmap: HexMap, cells: dict[Hex, Cell], inner: int, marks: Marks = frozenset()) -> Text:
     """The map as lines of text; every space of ``hexmap`` is drawn once (a blank box if
-    ``cells`` says nothing of it)."""
+    ``cells`` says nothing of it), each border in ``marks`` by its mark."""
     if not hexmap.spaces:
         return Text("(no tiles on the table yet)", style="dim")
-    wall_chars, wall_styles, corners = _walls(hexmap, inner)
+    wall_chars, wall_styles, corners = _walls(hexmap, inner, marks)
     chars = [list(row) for row in wall_chars]
     styles = [list(row) for row in wall_styles]
     lines = len(chars)
@@ -196,9 +212,10 @@ class HexGrid:
     """The map as a Rich renderable: the widest boxes that fit the console's width (down to
     the narrowest, which is cropped on a very narrow console)."""
 
-    def __init__(self, hexmap: HexMap, cells: dict[Hex, Cell]):
+    def __init__(self, hexmap: HexMap, cells: dict[Hex, Cell], marks: Marks = frozenset()):
         self.hexmap = hexmap
         self.cells = cells
+        self.marks = marks
 
     def inner_width(self, max_width: int) -> int:
         for inner in INNER_WIDTHS:
@@ -207,7 +224,7 @@ class HexGrid:
         return INNER_WIDTHS[-1]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = draw(self.hexmap, self.cells, self.inner_width(options.max_width))
+        text = draw(self.hexmap, self.cells, self.inner_width(options.max_width), self.marks)
         text.no_wrap = True
         text.overflow = "crop"
         yield text

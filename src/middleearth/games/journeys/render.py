@@ -18,8 +18,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Span, Text
 
-from middleearth.games.journeys.hexdraw import BORDERS, Cell, HexGrid
-from middleearth.games.journeys.hexmap import Hex, HexMap, Placement
+from middleearth.games.journeys.hexdraw import BORDERS, Cell, HexGrid, marks_of
+from middleearth.games.journeys.hexmap import Hex, HexMap, Placement, rotate_direction
 
 if TYPE_CHECKING:
     from middleearth.core.contract import Action
@@ -41,6 +41,19 @@ TOKENS = {
     "darkness": ("●", "bold magenta"),
     "exploration": ("◆", "bold cyan"),
 }
+# Terrain tokens of battle maps that stand in a space: a glyph, its colour and the terrain's name.
+# Walls and streams lie on a border and are drawn there (hexdraw.BORDERS "wall" and "stream").
+TERRAIN = {
+    "table": ("π", "bold yellow", "table"),
+    "bush": ("♣", "bold green", "bush"),
+    "barrels": ("◎", "bold dark_orange", "barrels"),
+    "boulder": ("⬢", "bold grey70", "boulder"),
+    "statue": ("♜", "bold white", "statue"),
+    "mist": ("≋", "bold grey62", "mist"),
+    "pit": ("◌", "bold orange4", "pit"),
+    "fire_pit": ("☼", "bold red", "fire pit"),
+}
+BORDER_TERRAIN = ("wall", "stream")
 DARKNESS_FILL = "░"
 UNEXPLORED_FILL = "·"
 STATS = ("might", "agility", "wisdom", "spirit", "wit")
@@ -66,7 +79,9 @@ and boons are used with [cyan]use NAME[/] when they can help, and [cyan]pass[/] 
 Map: each box is a space (its coordinates q,r at the top right, the tile's id on one of its \
 spaces). ╌ gray border (open), ━ black border (closed), ─ the map's edge; ░ darkness, · an \
 unexplored tile. Heroes by their first letters, enemy groups in red (letters and figures), tokens: \
-✧ search ☺ person ▲ threat ● darkness ◆ exploration.
+✧ search ☺ person ▲ threat ● darkness ◆ exploration. Terrain of battle maps: π table ♣ bush \
+◎ barrels ⬢ boulder ♜ statue ≋ mist ◌ pit ☼ fire pit in their space, ═ a wall (closed) and \
+≈ a stream (crossing it ends the move) on their border.
 Action words: [cyan]hero NAME[/], [cyan]travel[/], [cyan]move DIR[/], [cyan]interact TOKEN[/], \
 [cyan]attack GROUP ITEM STAT[/], [cyan]end[/], [cyan]convert N[/], [cyan]choose N[/], \
 [cyan]prepare CARD[/] or [cyan]prepare none[/], [cyan]discard CARD[/], [cyan]negate N[/], \
@@ -175,8 +190,10 @@ def render(state: "JourneysState", seat: int | None = None) -> RenderableType:
     game = state.game
     parts: list[RenderableType] = [_headline(seen), threat_bar(seen, game), _objective(seen),
                                    map_view(seen, game), hero_boards(seen, game)]
-    if seen["enemies"]:
+    if seen["enemies"] or seen.get("enemies_waiting"):
         parts.append(enemy_menu(seen, game))
+    if seen.get("attack"):
+        parts.append(_attack(seen, game))
     if seen["test"]:
         parts.append(_test(seen, game))
     if seen["log"]:
@@ -195,6 +212,8 @@ def render_again(state: "JourneysState", seat: int) -> RenderableType:
         parts.append(map_view(seen, game, legend=False))
     name = game.seat_names()[seat]
     parts.append(hero_boards(seen, game, only=name))
+    if seen.get("attack"):
+        parts.append(_attack(seen, game))
     if seen["test"]:
         parts.append(_test(seen, game))
     parts.append(_deciding(seen))
@@ -254,9 +273,27 @@ def _objective(seen: dict[str, Any]) -> Panel:
 # -- the map ------------------------------------------------------------------------------------
 
 def table_map(seen: dict[str, Any], game: "JourneysGame") -> HexMap:
-    """The map of the tiles on the table, as the observation lists them."""
+    """The map of the tiles on the table, as the observation lists them, its walls closed."""
     placements = tuple(Placement(t["tile"], tuple(t["position"]), t["rotation"]) for t in seen["tiles"])
-    return game.hexmap(placements)
+    hexmap = game.hexmap(placements)
+    for pair, kind in terrain_borders(seen, hexmap).items():
+        if kind == "wall":
+            hexmap = hexmap.with_wall(*pair)
+    return hexmap
+
+
+def terrain_borders(seen: dict[str, Any], hexmap: HexMap) -> dict[frozenset[Hex], str]:
+    """The borders walls and streams lie on: the two spaces each parts, and its terrain. The
+    observation names the border by its tile's own direction, so it is turned with the tile."""
+    rotation = {t["tile"]: t["rotation"] for t in seen["tiles"]}
+    borders: dict[frozenset[Hex], str] = {}
+    for token in seen.get("terrain", ()):
+        at = Hex(*token["space"])
+        if token["terrain"] not in BORDER_TERRAIN or not token.get("toward") or at not in hexmap.spaces:
+            continue
+        toward = rotate_direction(token["toward"], rotation.get(hexmap.spaces[at].tile, 0))
+        borders[frozenset((at, at.step(toward)))] = token["terrain"]
+    return borders
 
 
 def hero_codes(names: list[str]) -> dict[str, str]:
@@ -330,16 +367,28 @@ def map_cells(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> dic
         figures.setdefault(Hex(*enemy["space"]), []).append(Text(f"{groups[enemy['id']]}{enemy['figures']}",
                                                                  style=style))
     kinds = {t.id: t.kind for t in game.adventure.token}
+    terrain = {t["id"] for t in seen.get("terrain", ())}
     for token in seen["tokens"]:
+        if token["id"] in terrain:
+            continue  # drawn below, as its terrain
         at, kind = Hex(*token["space"]), kinds.get(token["id"], "")
         figures.setdefault(at, []).append(_token_glyph(kind))
         if kind == "darkness" and at in cells:  # a darkness token makes its space dark
             cells[at].fill, cells[at].fill_style = DARKNESS_FILL, "grey42"
-    for at, shown in figures.items():
-        if at in cells:
-            # Figures first, then the tokens already there (the exploration token).
-            cells[at].items = shown + cells[at].items
+    features: dict[Hex, list[Text]] = {}
+    for token in seen.get("terrain", ()):
+        if token["terrain"] not in BORDER_TERRAIN:
+            features.setdefault(Hex(*token["space"]), []).append(_terrain_glyph(token["terrain"]))
+    for at in cells:
+        # The space's terrain first (a glyph never pushed out by a crowd), then the figures and
+        # tokens, then the tokens already there (the exploration token).
+        cells[at].items = features.get(at, []) + figures.get(at, []) + cells[at].items
     return cells
+
+
+def _terrain_glyph(terrain: str) -> Text:
+    glyph, style, _ = TERRAIN.get(terrain, ("?", "bold", terrain))
+    return Text(glyph, style=style)
 
 
 def _token_glyph(kind: str) -> Text:
@@ -363,7 +412,7 @@ def _label_spaces(hexmap: HexMap, game: "JourneysGame") -> set[Hex]:
 
 def map_view(seen: dict[str, Any], game: "JourneysGame", legend: bool = True) -> RenderableType:
     hexmap = table_map(seen, game)
-    grid = HexGrid(hexmap, map_cells(seen, game, hexmap))
+    grid = HexGrid(hexmap, map_cells(seen, game, hexmap), marks_of(terrain_borders(seen, hexmap)))
     parts: list[RenderableType] = [grid]
     if legend:
         parts.append(_legend(seen, game))
@@ -391,18 +440,59 @@ def _legend(seen: dict[str, Any], game: "JourneysGame") -> Text:
     for kind, name in (("gray", "open"), ("black", "closed"), ("edge", "edge")):
         across, _, style = BORDERS[kind]
         pieces += [(across * 2, style), (f" {name}  ", "")]
+    pieces += _terrain_key(seen)
     text = ink(pieces)
     return text
 
 
+def _terrain_key(seen: dict[str, Any]) -> list[tuple[str, str]]:
+    """A line (or two, on a console 80 wide) for each kind of terrain on the map, in the order of
+    TERRAIN, walls and streams last; nothing on a map without terrain."""
+    present = {t["terrain"] for t in seen.get("terrain", ())}
+    entries: list[list[tuple[str, str]]] = []
+    for terrain, (glyph, style, name) in TERRAIN.items():
+        if terrain in present:
+            entries.append([(glyph, style), (f" {name}  ", "")])
+    for terrain, meaning in (("wall", "wall (closed)"), ("stream", "stream (ends a move)")):
+        if terrain in present:
+            across, _, style = BORDERS[terrain]
+            entries.append([(across * 2, style), (f" {meaning}  ", "")])
+    pieces: list[tuple[str, str]] = []
+    width = 78
+    for entry in entries:
+        size = sum(len(words) for words, _ in entry)
+        if width + size > 78:
+            pieces.append(("\nterrain  ", "dim") if not pieces else ("\n         ", ""))
+            width = 9
+        pieces += entry
+        width += size
+    return pieces
+
+
 def _token_list(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> "SideBySide | None":
-    """The tokens by name, so ``interact TOKEN`` can be written."""
+    """The tokens by name, so ``interact TOKEN`` can be written; terrain with its kind (and a wall's
+    or stream's border by its direction on the map)."""
     kinds = {t.id: t.kind for t in game.adventure.token}
+    terrain = {t["id"]: t for t in seen.get("terrain", ())}
+    rotation = {t["tile"]: t["rotation"] for t in seen["tiles"]}
     entries = []
     for token in seen["tokens"]:
         entry = Text()
-        entry.append_text(_token_glyph(kinds.get(token["id"], "")))
-        entry.append(f" {token['id']} ({_place(hexmap, token['space'])})")
+        record = terrain.get(token["id"])
+        if record is None:
+            entry.append_text(_token_glyph(kinds.get(token["id"], "")))
+            entry.append(f" {token['id']} ({_place(hexmap, token['space'])})")
+        elif record["terrain"] in BORDER_TERRAIN and record.get("toward"):
+            across, _, style = BORDERS.get(record["terrain"], BORDERS["black"])
+            at = Hex(*record["space"])
+            tile = hexmap.spaces[at].tile if at in hexmap.spaces else ""
+            entry.append(across, style=style)
+            entry.append(f" {token['id']} {record['terrain']} "
+                         f"({_place(hexmap, token['space'])} {rotate_direction(record['toward'], rotation.get(tile, 0))})")
+        else:
+            entry.append_text(_terrain_glyph(record["terrain"]))
+            name = TERRAIN.get(record["terrain"], ("", "", record["terrain"]))[2]
+            entry.append(f" {token['id']} {name} ({_place(hexmap, token['space'])})")
         entries.append(entry)
     return SideBySide(entries, max(e.cell_len for e in entries), gap=2) if entries else None
 
@@ -457,8 +547,9 @@ def hero_boards(seen: dict[str, Any], game: "JourneysGame", only: str | None = N
 
 
 def hero_board(hero: dict[str, Any], seen: dict[str, Any], game: "JourneysGame") -> Panel:
-    """Place, stats (lowered by faceup cards), damage and fear against their limits, inspiration,
-    deck and discard, prepared cards, items, faceup cards and boons."""
+    """Place, stats (lowered by faceup cards), damage and fear against their limits (how many of
+    those cards lie facedown), inspiration, deck and discard, prepared cards, items with a
+    trinket's tokens left, faceup cards and boons."""
     stats = game.table.hero(hero["name"]).stats
     faceup = _faceup_cards(game, hero["faceup"])
     codes = hero_codes([h["name"] for h in seen["heroes"]])
@@ -484,15 +575,25 @@ def hero_board(hero: dict[str, Any], seen: dict[str, Any], game: "JourneysGame")
                                           and c.while_faceup.effect == "inspiration_limit")
     pieces += _pips("damage", hero["damage"], stats.damage_limit, "■", "□", "red")
     pieces += _pips("   fear", hero["fear"], stats.fear_limit, "■", "□", "magenta")
+    hidden = hero.get("facedown") or {}
+    if any(hidden.values()):
+        # Facedown cards count against the limits above but are never read.
+        pieces += [("\nfacedown ", "dim"), (f"{hidden.get('damage', 0)} damage, {hidden.get('fear', 0)} fear", "bold")]
     pieces += _pips("\ninspiration", hero["inspiration"], max(0, limit), "◆", "◇", "cyan")
     pieces.append((f"   deck {hero['deck']}, discard {hero['discard']}", "dim"))
     cards = game.hero_cards.get(hero["name"], {})
     pieces += [("\nprepared ", "dim"),
                (", ".join(cards[c].name if c in cards else c for c in hero["prepared"]) or "-", ""),
                ("\nitems ", "dim"), (", ".join(_item_label(game, i) for i in hero["items"]) or "-", "")]
+    trinkets = hero.get("trinket_tokens") or {}
+    if trinkets:
+        pieces.append(("\ntrinket tokens ", "dim"))
+        for index, (name, left) in enumerate(trinkets.items()):
+            pieces += [(", " if index else "", ""), (f"{name} ", ""),
+                       ("●" * left or "spent", "bold cyan" if left else "dim"), (f" {left}" if left else "", "")]
     if faceup:
         pieces += [("\nfaceup ", "dim"), (", ".join(c.name for c in faceup), "red")]
-    boons = hero.get("boons")  # once the engine has boons and the observation lists them
+    boons = hero.get("boons")
     if boons:
         pieces += [("\nboons ", "dim"), (", ".join(boons), "green")]
     body = ink(pieces)
@@ -531,10 +632,31 @@ def enemy_menu(seen: dict[str, Any], game: "JourneysGame") -> RenderableType:
                    ("  move ", "dim"), (f"{enemy.move}{' (ranged)' if enemy.ranged else ''}", "")]
         if group["elite"]:
             pieces += [("\nelite ", "dim"), (", ".join(group["elite"]), "bold yellow")]
+        if group.get("banner"):
+            pieces += [("\nbanner ", "dim"), (f"⚑ {group['banner']}", "bold magenta")]
         body = ink(pieces)
         menus.append(Panel(body, title=title, title_align="left", width=ENEMY_WIDTH,
                            border_style="grey50" if group["exhausted"] else "red"))
-    return Group(Text("Enemies", style="bold"), SideBySide(menus, ENEMY_WIDTH))
+    parts: list[RenderableType] = [Text("Enemies", style="bold"), SideBySide(menus, ENEMY_WIDTH)]
+    waiting = _waiting(seen, game)
+    if waiting is not None:
+        parts.append(waiting)
+    return Group(*parts)
+
+
+def _waiting(seen: dict[str, Any], game: "JourneysGame") -> Text | None:
+    """Groups the app placed while every figure of their enemy was on the map: each comes once a
+    group of that enemy is defeated."""
+    waiting = seen.get("enemies_waiting") or []
+    if not waiting:
+        return None
+    enemy_of = {g.id: g.enemy for g in game.adventure.enemy_group}
+    pieces: list[tuple[str, str]] = [("Waiting for figures: ", "bold")]
+    for index, group_id in enumerate(waiting):
+        pieces += [(", " if index else "", ""), (group_id, ENEMY_STYLE),
+                   (f" ({enemy_of[group_id]})" if group_id in enemy_of else "", "")]
+    pieces.append(("; each comes when a group of its enemy is defeated", "dim"))
+    return ink(pieces)
 
 
 # -- the moment -----------------------------------------------------------------------------------
@@ -553,6 +675,27 @@ def _test(seen: dict[str, Any], game: "JourneysGame") -> Panel:
     if test["to_reveal"]:
         text.append(f"   {test['to_reveal']} more to reveal", style="dim")
     return Panel(text, title="Test", title_align="left", border_style="cyan")
+
+
+def _attack(seen: dict[str, Any], game: "JourneysGame") -> Panel:
+    """An attack whose successes are being spent: who attacks what with which items, the
+    successes left, what they bought, and the hits and modifiers added so far."""
+    attack = seen["attack"]
+    text = Text()
+    text.append(f"{attack['hero']} ", style=_hero_style(seen, attack["hero"]))
+    text.append("attacks ")
+    text.append(str(attack["group"]), style=ENEMY_STYLE)
+    if attack.get("items"):
+        text.append(f" with {', '.join(attack['items'])}")
+    left = attack["successes_left"]
+    text.append(f"\n{left} success{'' if left == 1 else 'es'} left to spend", style="bold")
+    text.append("   bought: ", style="dim")
+    text.append(", ".join(attack.get("bought") or []) or "nothing yet")
+    text.append("\nhits added: ", style="dim")
+    text.append(str(attack.get("added_hits", 0)), style="bold red" if attack.get("added_hits") else "bold")
+    text.append("   modifiers: ", style="dim")
+    text.append(", ".join(attack.get("added_modifiers") or []) or "none", style="bold")
+    return Panel(text, title="Attack", title_align="left", border_style="red")
 
 
 def _log(seen: dict[str, Any]) -> Text:
@@ -576,6 +719,8 @@ def _deciding(seen: dict[str, Any]) -> Text:
     text = Text()
     text.append(f"{mover}", style=_hero_style(seen, mover))
     text.append(f" must {seen['wanted']}.")
+    if seen.get("ability_window"):
+        text.append(f"\nA moment to use abilities: {str(seen['ability_window']).replace('_', ' ')}.", style="dim")
     asked = seen.get("asked") or {}
     if asked.get("kind") == "choice":
         text.append("\n" + " ".join(str(asked.get("text", "")).split()), style="italic")
