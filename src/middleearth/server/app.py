@@ -36,9 +36,10 @@ log = logging.getLogger("middleearth.server")
 WEB = Path(middleearth.__file__).parent / "web"
 DEFAULT_DATABASE = "sqlite:///data/middleearth.sqlite3"
 # The cyclic garbage collector stops every match while it runs, and the hub makes almost no
-# cycles (refcounting frees its garbage): young collections every 20 000 new objects instead
-# of 700 are a fraction as many, and full ones come as rarely as Python allows.
-GC_THRESHOLDS = (20_000, 10, 100)
+# cycles (refcounting frees its garbage): young collections every 10 000 new objects instead
+# of 700 are a fourteenth as many (each a few ms), and full ones come only when the heap has
+# grown by a quarter after a hundred middle ones (not once in a run of the load benchmark).
+GC_THRESHOLDS = (10_000, 10, 100)
 
 
 class SeatSpec(BaseModel):
