@@ -12,7 +12,9 @@ cores); and the machine's load average at the end (other programs on the same tw
 stretch every latency).
 --lean has the clients ask for pushes without the text view, as a client drawing its own view
 does (the hub's page for Mordor does). --profile FILE runs the server under cProfile and
-writes its statistics to FILE (read them with `python -m pstats FILE`).
+writes its statistics to FILE (read them with `python -m pstats FILE`). --tail records the
+server's pauses (each garbage collection, each database write, the event loop's stalls) to
+find what makes the 99th percentile.
 
     .venv/bin/python benchmarks/bench_server.py --matches 200 --think 0.8 --lean
 """
@@ -51,6 +53,59 @@ try:
 finally:
     profile.disable()
     profile.dump_stats({out!r})
+"""
+
+# The server with its pauses recorded, to find what makes the tail of the latencies: each
+# garbage collection, each database write, and how late a task sleeping 5 ms wakes (the event
+# loop's stalls). A summary goes to FILE when the server stops.
+TAILED = """
+import asyncio, gc, json, signal, sys, time
+from middleearth.cli.main import run
+from middleearth.server import hub, storage
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+collections, writes, stalls, began = [], [], [], [0.0]
+
+def timed_collection(phase, info):
+    if phase == "start":
+        began[0] = time.perf_counter()
+    else:
+        collections.append((info["generation"], time.perf_counter() - began[0]))
+gc.callbacks.append(timed_collection)
+
+write = storage.Storage.append_many
+def timed_write(self, batch):
+    start = time.perf_counter()
+    try:
+        return write(self, batch)
+    finally:
+        writes.append(time.perf_counter() - start)
+storage.Storage.append_many = timed_write
+
+start = hub.Hub.start
+async def watched_start(self):
+    await start(self)
+    async def watch_loop():
+        while True:
+            asleep = time.perf_counter()
+            await asyncio.sleep(0.005)
+            stalls.append(time.perf_counter() - asleep - 0.005)
+    self.loop_watch = asyncio.create_task(watch_loop())
+hub.Hub.start = watched_start
+
+def summary(seconds):
+    seconds = sorted(seconds)
+    at = lambda fraction: round(1000 * seconds[int(fraction * (len(seconds) - 1))], 2)
+    return {{"count": len(seconds), "p50_ms": at(0.5), "p99_ms": at(0.99), "p99.9_ms": at(0.999),
+            "max_ms": at(1), "over_20ms": sum(s > 0.02 for s in seconds),
+            "total_ms": round(1000 * sum(seconds))}} if seconds else {{"count": 0}}
+try:
+    run()
+finally:
+    tail = {{"loop_stalls": summary(stalls), "writes": summary(writes)}}
+    for generation in range(3):
+        tail[f"gc_generation_{{generation}}"] = summary([d for g, d in collections if g == generation])
+    with open({out!r}, "w") as out:
+        json.dump(tail, out)
 """
 
 
@@ -127,7 +182,11 @@ def client_process(ws_url: str, matches: list[dict], think: float, seed: int, le
     ready.set()
     go.wait()
     cpu = time.process_time()
-    latencies, moves = asyncio.run(play_share(ws_url, matches, think, seed, lean))
+    try:
+        latencies, moves = asyncio.run(play_share(ws_url, matches, think, seed, lean))
+    except Exception as error:  # the parent waits for an answer: it gets the reason instead
+        answer.send(f"a client process failed: {error!r}")
+        return
     answer.send((latencies, moves, time.process_time() - cpu))
 
 
@@ -164,7 +223,10 @@ def load(http_url: str, matches: int, think: float, seed: int, server_pid: int,
     latencies: list[float] = []
     moves, client_cpu = 0, 0.0
     for process, _, answer in workers:
-        seen, made, spent = answer.recv()
+        reply = answer.recv()
+        if isinstance(reply, str):
+            raise SystemExit(reply)
+        seen, made, spent = reply
         latencies += seen
         moves += made
         client_cpu += spent
@@ -198,6 +260,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lean", action="store_true", help="clients ask for pushes without the text view")
     parser.add_argument("--profile", metavar="FILE", help="profile the server with cProfile into FILE")
+    parser.add_argument("--tail", action="store_true",
+                        help="record the server's pauses (collections, writes, event-loop stalls) "
+                             "and report them under server_tail")
     parser.add_argument("--clients", type=int, default=2, help="processes the load generator runs in")
     parser.add_argument("--nice", type=int, default=10, help="how much lower the clients' priority is")
     args = parser.parse_args()
@@ -205,8 +270,11 @@ def main() -> None:
         database = args.database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         port = free_port()
         start = "from middleearth.cli.main import run; run()"
+        tail_file = Path(tmp) / "tail.json"
         if args.profile:
             start = PROFILED.format(out=str(Path(args.profile).resolve()))
+        elif args.tail:
+            start = TAILED.format(out=str(tail_file))
         server = subprocess.Popen(
             [sys.executable, "-c", start, "serve",
              "--port", str(port), "--database", database, "--ai-delay", "0"], cwd=tmp)
@@ -218,11 +286,14 @@ def main() -> None:
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            print(json.dumps(load(url, args.matches, args.think, args.seed, server.pid, args.lean,
-                                  args.clients, args.nice)))
+            figures = load(url, args.matches, args.think, args.seed, server.pid, args.lean,
+                           args.clients, args.nice)
         finally:
             server.terminate()
             server.wait()
+        if args.tail:
+            figures["server_tail"] = json.loads(tail_file.read_text())
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":
