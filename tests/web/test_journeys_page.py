@@ -213,16 +213,25 @@ def test_the_map_shows_darkness_unexplored_tiles_tokens_and_enemy_groups_as_obse
         assert ("exhausted" in drawn.get_attribute("class")) == group["exhausted"]
 
 
-def test_keys_the_view_does_not_know_still_show_on_the_hero_board(page, hub):
-    """New rules reach the page before the view learns them: a hero's boons and facedown cards."""
+def test_boons_facedown_cards_and_trinket_tokens_are_board_items_and_unknown_keys_still_show(page, hub):
+    """A hero's boons, facedown damage and fear (counted in the meters, never named) and a trinket's
+    depletion tokens have their own places on the board; a key the view never heard of is still
+    listed under the board, so a new rule reaches the page before the view learns it."""
     observation, legal = table_with_every_kind_of_control()
     hero = observation["heroes"][0]
-    hero["boons"] = ["hidden", "emboldened"]
-    hero["facedown"] = {"damage": 2, "fear": 1}
+    hero.update(boons=["hidden", "emboldened"], facedown={"damage": 2, "fear": 1}, damage=max(2, hero["damage"]),
+                fear=max(1, hero["fear"]), items=[*hero["items"], "Boots"], trinket_tokens={"Boots": 1},
+                omens=["a crow"])
     show_view(page, hub, observation, legal)
     board = page.locator(f"#view-under-test .jm-hero-board[data-hero='{hero['name']}']")
-    assert board.locator(".jm-extras [data-key=boons]").inner_text().split("\n")[-1] == "hidden, emboldened"
-    assert "damage 2, fear 1" in board.locator(".jm-extras [data-key=facedown]").inner_text()
+    assert board.locator(".jm-boons .chip").all_inner_texts() == ["hidden", "emboldened"]
+    assert "emboldened" not in (board.locator(".jm-boons .chip").first.get_attribute("title") or "hidden")
+    assert board.locator(".jm-facedown").inner_text() == "facedown: 2 damage · 1 fear"
+    assert board.locator(".jm-damage .pip.facedown").count() == 2 and board.locator(".jm-fear .pip.facedown").count() == 1
+    assert board.locator(".chip[data-item='Boots'] .jm-trinket-tokens").get_attribute("data-tokens") == "1"
+    extras = board.locator(".jm-extras [data-key]").evaluate_all("ks => ks.map(k => k.dataset.key)")
+    assert extras == ["omens"], "only the key the view does not know is in the generic list"
+    assert "a crow" in board.locator(".jm-extras [data-key=omens]").inner_text()
     stats = observation["hero_boards"][hero["name"]]["stats"]
     assert board.locator(".jm-stats .stat-value").all_inner_texts() == [str(stats[s]) for s in
                                                                       ("might", "agility", "wisdom", "spirit", "wit")]
@@ -353,3 +362,58 @@ def test_the_end_says_who_won_and_why(page, hub):
     decision = page.inner_text("#view-under-test .jm-decision")
     assert "The heroes lose the adventure." in decision and "The threat bar is full." in decision
     assert page.locator("#view-under-test .jm-action").count() == 0
+
+
+# -- battle maps ---------------------------------------------------------------------------------
+
+# What a terrain's tooltip must say of its effect (Terrain Types), a word or two of each.
+TERRAIN_EFFECT_WORDS = {"table": "spirit", "bush": "wit", "barrels": "wisdom", "boulder": "fate", "statue": "might",
+                        "mist": "facedown", "pit": "agility", "fire_pit": "pierce", "wall": "nobody moves across",
+                        "stream": "ends"}
+TERRAIN_NAMES = {"fire_pit": "Fire Pit"}
+
+DRAWN_TERRAIN = """ts => ts.map(t => ({
+  id: t.dataset.terrain, kind: t.dataset.kind, at: t.dataset.at, toward: t.dataset.toward ?? null,
+  title: (t.querySelector(':scope > title') ?? t.parentNode.querySelector(':scope > title'))?.textContent ?? '',
+}))"""
+
+
+def test_a_skirmish_with_the_orchard_placed_shows_every_terrain_token_on_the_map(page, hub):
+    """The Battle Map and Terrain: each terrain token of the observation is on the map, in its space
+    (walls and streams on their border), with a tooltip naming the terrain and its effect; the table
+    the hero stands on is the control for interacting with it."""
+    import middleearth
+    from middleearth.core.contract import sample_chance
+
+    state = middleearth.load("journeys", players=2, adventure="emberfall-skirmish").new_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply(sample_chance(state, rng))
+    state._fire("fort-held", None)  # the orchard chapter (B2) and its terrain
+    state.apply("hero aragorn")
+    observation, legal = state.observation(0), [str(a) for a in state.legal_actions()]
+    terrain = {t["id"]: t for t in observation["terrain"]}
+    assert {t["terrain"] for t in terrain.values()} == set(TERRAIN_EFFECT_WORDS), "every terrain type is down"
+    assert "interact mess-table" in legal
+    show_view(page, hub, observation, legal)
+    view = page.locator("#view-under-test")
+    drawn = view.locator(".jm-map .jm-terrain").evaluate_all(DRAWN_TERRAIN)
+    assert sorted(d["id"] for d in drawn) == sorted(terrain), "each terrain token drawn once"
+    for shown in drawn:
+        token = terrain[shown["id"]]
+        assert shown["kind"] == token["terrain"]
+        assert shown["at"] == f"{token['space'][0]},{token['space'][1]}", f"{shown['id']} in its space"
+        assert shown["toward"] == token["toward"], "a border terrain on its border (the skirmish's tiles are unturned)"
+        name = TERRAIN_NAMES.get(token["terrain"], token["terrain"].title())
+        assert f"{name} ({shown['id'].replace('-', ' ')}): " in shown["title"], shown
+        assert TERRAIN_EFFECT_WORDS[token["terrain"]] in shown["title"], f"{shown['title']} says what it does"
+    assert view.locator(".jm-map .jm-wall line").count() == 1 and view.locator(".jm-map .jm-stream path").count() == 1
+    assert view.locator(".jm-map .jm-token").count() == len(observation["tokens"]) - len(terrain), \
+        "terrain is not drawn again as a plain token"
+    live = view.locator(".jm-map .jm-action[data-action='interact mess-table'] .jm-terrain[data-terrain='mess-table']")
+    assert live.count() == 1
+    assert sorted(view.locator(".jm-action").evaluate_all("cs => cs.map(c => c.dataset.action)")) == sorted(legal)
+    assert view.locator(".jm-extras [data-key=terrain]").count() == 0
+    assert "fire pit" in view.locator(".jm-terrain-key").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "journeys-skirmish.png"), full_page=True)

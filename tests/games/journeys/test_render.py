@@ -449,14 +449,14 @@ def test_boards_show_facedown_counts_boons_and_trinket_tokens_set_on_the_state()
     state = skirmish_with_orchard()
     aragorn = state.heroes[0]
     aragorn.update(damage=3, fear=1, facedown={"damage": 2, "fear": 1}, boons=["hidden", "emboldened"],
-                   depletion={"Lucky Stone": 2})
+                   depletion={"Boots": 2})
     limits = state.game.table.hero("Aragorn").stats
     screen = shown(render(state, 0), width=60)
     board = screen[screen.index("Aragorn [Ar]"):screen.index("Beravor [Be]")]
     assert f"damage ■■■{'□' * (limits.damage_limit - 3)} 3/{limits.damage_limit}" in board
     assert "facedown 2 damage, 1 fear" in board
     assert "boons hidden, emboldened" in board
-    assert "trinket tokens Lucky Stone ●● 2" in board
+    assert "trinket tokens Boots ●● 2" in board
     beravor = screen[screen.index("Beravor [Be]"):]
     assert "facedown" not in beravor.split("Enemies")[0], "no facedown line without facedown cards"
 

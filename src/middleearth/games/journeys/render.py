@@ -486,9 +486,9 @@ def _token_list(seen: dict[str, Any], game: "JourneysGame", hexmap: HexMap) -> "
             across, _, style = BORDERS.get(record["terrain"], BORDERS["black"])
             at = Hex(*record["space"])
             tile = hexmap.spaces[at].tile if at in hexmap.spaces else ""
+            toward = rotate_direction(record["toward"], rotation.get(tile, 0))
             entry.append(across, style=style)
-            entry.append(f" {token['id']} {record['terrain']} "
-                         f"({_place(hexmap, token['space'])} {rotate_direction(record['toward'], rotation.get(tile, 0))})")
+            entry.append(f" {token['id']} {record['terrain']} ({_place(hexmap, token['space'])} {toward})")
         else:
             entry.append_text(_terrain_glyph(record["terrain"]))
             name = TERRAIN.get(record["terrain"], ("", "", record["terrain"]))[2]

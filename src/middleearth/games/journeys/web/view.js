@@ -18,18 +18,40 @@ const ARROWS = { E: "→", NE: "↗", NW: "↖", W: "←", SW: "↙", SE: "↘" 
 const STATS = ["might", "agility", "wisdom", "spirit", "wit"];
 const TOKEN_GLYPHS = { search: "?", person: "☺", threat: "!", darkness: "☾" };
 const TOKEN_WORDS = { search: "search token", person: "person token", threat: "threat token", darkness: "darkness token" };
+// Terrain tokens of battle maps: a symbol, a name and what it does (the Terrain Types, in our words).
+// Walls and streams lie on a border and are drawn there; the others stand in a space.
+const TERRAIN = {
+  table: { glyph: "π", name: "Table", effect: "interact without provoking: spirit test, 1 success gives 1 inspiration and emboldened" },
+  bush: { glyph: "♣", name: "Bush", effect: "ending a turn here, a hero may test wit: 2 successes and they are hidden" },
+  barrels: { glyph: "◎", name: "Barrels", effect: "beside an enemy group, interact without provoking: wisdom test, 2 successes deal 4 hits and stun to a nearby group; then the barrels are gone" },
+  boulder: { glyph: "⬢", name: "Boulder", effect: "negating damage or fear here, one fate turns into a success for free, once a test" },
+  statue: { glyph: "♜", name: "Statue", effect: "interact without provoking: might test, 2 successes deal 4 hits and sunder to a group in this space; then the statue is gone" },
+  mist: { glyph: "≋", name: "Mist", effect: "damage suffered here lies facedown; attacking a group here, fate cannot become success" },
+  pit: { glyph: "◌", name: "Pit", effect: "a hero entering, even passing through, tests agility: under 2 successes, 2 damage" },
+  fire_pit: { glyph: "☼", name: "Fire Pit", effect: "attacking from here, one revealed fate card may go to the fire for pierce or smite" },
+  wall: { glyph: "▬", name: "Wall", effect: "closes this border: nobody moves across" },
+  stream: { glyph: "≈", name: "Stream", effect: "the border stays open, but crossing it ends a hero's turn or an enemy's activation" },
+};
+const BORDER_TERRAIN = new Set(["wall", "stream"]);
+const DIRECTIONS = ["E", "NE", "NW", "W", "SW", "SE"];  // counter-clockwise: a clockwise turn steps back
+const BOONS = {
+  hidden: "when an enemy attack would target you, discard it: the attack does not happen (lost when you attack)",
+  emboldened: "during a test, discard it for 1 success",
+  determined: "revealing cards for a test, discard it to reveal 2 more",
+};
 const ENDINGS = { threat: "The threat bar is full.", defeat: "A hero was defeated.",
   rounds: "The app's round limit is reached." };
 const PHASES = { setup: "Setup", action: "Action phase", shadow: "Shadow phase", rally: "Rally phase" };
-// What each hero board shows in its own place; any other key the observation gains (boons,
-// facedown counts...) is listed under the board as it comes, so a new rule shows up at once.
+// What each hero board shows in its own place; any other key the observation gains is listed
+// under the board as it comes, so a new rule shows up at once.
 const HERO_KEYS = new Set(["name", "space", "inspiration", "damage", "fear", "faceup", "prepared", "items",
-  "deck", "discard", "defeated", "turn_taken"]);
-const GROUP_KEYS = new Set(["id", "enemy", "space", "figures", "wounds", "elite", "exhausted"]);
+  "deck", "discard", "defeated", "turn_taken", "facedown", "boons", "trinket_tokens"]);
+const GROUP_KEYS = new Set(["id", "enemy", "space", "figures", "wounds", "elite", "exhausted", "banner"]);
 const TABLE_KEYS = new Set(["seat", "adventure", "round", "phase", "to_move", "waiting_for", "threat", "damage_deck",
   "fear_deck", "threat_max", "objective", "heroes", "turn", "actions_left", "moves_left", "tiles", "tokens", "enemies",
   "test", "variables", "lore", "xp", "rewards", "log", "result", "over", "spaces", "tile_names", "token_kinds",
-  "hero_boards", "enemy_menus", "threat_events", "asked", "end_reason"]);
+  "hero_boards", "enemy_menus", "threat_events", "asked", "end_reason", "terrain", "enemies_waiting", "attack",
+  "ability_window"]);
 // The plain buttons, grouped by their first word; a verb not listed lands in "Other".
 const GROUPS = [
   { name: "turn", title: "Your turn", verbs: ["travel", "end"] },
@@ -49,6 +71,23 @@ const key = (at) => (at ? `${at[0]},${at[1]}` : "");
 /** The centre of axial hex (q, r) on a pointy-topped grid. */
 function centre([q, r]) {
   return [SIZE * ROOT3 * (q + r / 2), SIZE * 1.5 * r];
+}
+
+/** The two ends of the border of the hex centred at `at` towards `direction`. */
+function borderEnds(at, direction) {
+  const a = bearing(direction);
+  return [a - Math.PI / 6, a + Math.PI / 6].map((angle) => [at[0] + SIZE * Math.cos(angle), at[1] + SIZE * Math.sin(angle)]);
+}
+
+/** One border's key, the same from either side: its two spaces, sorted. */
+function borderKey(at, direction) {
+  const [dq, dr] = STEPS[direction];
+  return [key(at), key([at[0] + dq, at[1] + dr])].sort().join("|");
+}
+
+/** A border terrain's direction on the map: the observation gives it on its tile, which may be turned. */
+function mapDirection(toward, rotation) {
+  return DIRECTIONS[(((DIRECTIONS.indexOf(toward) - (rotation ?? 0)) % 6) + 6) % 6];
 }
 
 function corners([x, y], radius = SIZE) {
@@ -101,11 +140,14 @@ function extras(record, known, className) {
     el("div", { "data-key": name }, el("dt", {}, words(name)), el("dd", {}, plainValue(value)))));
 }
 
-/** A meter of pips: `value` of `limit` filled (more than the limit shows as over). */
-function pips(value, limit, kind) {
+/** A meter of pips: `value` of `limit` filled (more than the limit shows as over); the last
+ * `facedown` of them are cards lying facedown, unread. */
+function pips(value, limit, kind, facedown = 0) {
   const shown = Math.max(value, limit ?? 0);
-  return el("span", { class: `jm-pips jm-${kind}`, title: `${kind} ${value}${limit ? ` of ${limit}` : ""}` },
-    Array.from({ length: shown }, (_, i) => el("span", { class: `pip${i < value ? " on" : ""}${limit && i >= limit ? " over" : ""}` })));
+  return el("span", { class: `jm-pips jm-${kind}`, title: `${kind} ${value}${limit ? ` of ${limit}` : ""}`
+    + `${facedown ? `, ${facedown} facedown` : ""}` },
+    Array.from({ length: shown }, (_, i) => el("span", { class: `pip${i < value ? " on" : ""}`
+      + `${i < value && i >= value - facedown ? " facedown" : ""}${limit && i >= limit ? " over" : ""}` })));
 }
 
 export function createView(root, ctx) {
@@ -119,9 +161,10 @@ export function createView(root, ctx) {
     el("div", { class: "jm-main" }, status, decision, mapPanel, heroes, enemies), side));
 
   const mapFrame = el("div", { class: "jm-map-frame" });
+  const terrainKey = el("p", { class: "jm-legend jm-terrain-key dim" });
   mapPanel.append(el("h3", {}, "The map"), mapFrame, el("p", { class: "jm-legend dim" },
     "☾ darkness · hatched: unexplored · ? search · ☺ person · ! threat · "
-    + "n×E: an enemy group of n figures (grey: exhausted) · red edges: black borders"));
+    + "n×E: an enemy group of n figures (grey: exhausted) · red edges: black borders"), terrainKey);
   let lastFocus = null;
   let frame = null;
 
@@ -239,6 +282,14 @@ export function createView(root, ctx) {
         t.stat === "scout" ? "" : ` · ${t.successes} success${t.successes === 1 ? "" : "es"}, ${t.fate} fate`,
         ` · ${t.to_reveal} to reveal`));
     }
+    if (obs.attack) {
+      const a = obs.attack;
+      decision.append(el("p", { class: "jm-attack" }, `${a.hero} attacks ${words(a.group)}${a.items.length ? ` with ${a.items.join(", ")}` : ""}: `,
+        el("strong", {}, `${a.successes_left} success${a.successes_left === 1 ? "" : "es"} left to spend`),
+        ` · bought: ${a.bought.length ? a.bought.join(", ") : "nothing yet"} · hits added: ${a.added_hits}`
+        + ` · modifiers: ${a.added_modifiers.length ? a.added_modifiers.join(", ") : "none"}`));
+    }
+    if (obs.ability_window) decision.append(el("p", { class: "jm-window dim" }, `A moment to use abilities: ${words(obs.ability_window)}.`));
     const asked = obs.asked;
     if (asked?.kind === "choice") decision.append(el("p", { class: "jm-asked" }, asked.text));
     if (asked?.kind === "split") {
@@ -291,6 +342,9 @@ export function createView(root, ctx) {
       return;
     }
     const explored = new Map((obs.tiles ?? []).map((t) => [t.tile, t.explored]));
+    const rotation = new Map((obs.tiles ?? []).map((t) => [t.tile, t.rotation]));
+    const terrain = obs.terrain ?? [];
+    const terrainIds = new Set(terrain.map((t) => t.id));
     const darkTokens = new Set(obs.tokens.filter((t) => obs.token_kinds?.[t.id] === "darkness").map((t) => key(t.space)));
     const xs = [], ys = [];
     for (const space of spaces) {
@@ -316,6 +370,11 @@ export function createView(root, ctx) {
     map.append(ground, edges, walls, things, controls);
     const byTile = new Map();
     const tileAt = new Map(spaces.map((space) => [key(space.at), space.tile]));
+    // Walls and streams on their borders, turned with their tile; a wall is drawn instead of the
+    // black border it makes.
+    const onBorders = terrain.filter((t) => BORDER_TERRAIN.has(t.terrain) && t.toward && tileAt.has(key(t.space)))
+      .map((t) => ({ ...t, direction: mapDirection(t.toward, rotation.get(tileAt.get(key(t.space)))) }));
+    const walled = new Set(onBorders.filter((t) => t.terrain === "wall").map((t) => borderKey(t.space, t.direction)));
     for (const space of spaces) {
       const at = centre(space.at);
       const open = explored.get(space.tile) !== false;
@@ -343,11 +402,31 @@ export function createView(root, ctx) {
         edges.append(node("line", { class: "jm-tile-edge", x1: ends[0][0], y1: ends[0][1], x2: ends[1][0], y2: ends[1][1] }));
       }
       for (const direction of space.black ?? []) {
-        const a = bearing(direction);
-        const [x, y] = at;
-        const ends = [a - Math.PI / 6, a + Math.PI / 6].map((angle) => [x + SIZE * Math.cos(angle), y + SIZE * Math.sin(angle)]);
+        if (walled.has(borderKey(space.at, direction))) continue;
+        const ends = borderEnds(at, direction);
         walls.append(node("line", { class: "jm-black", x1: ends[0][0], y1: ends[0][1], x2: ends[1][0], y2: ends[1][1] }));
       }
+    }
+    for (const token of onBorders) {
+      const [a, b] = borderEnds(centre(token.space), token.direction);
+      const kind = TERRAIN[token.terrain];
+      let shape;
+      if (token.terrain === "stream") {  // a wavy line: four half-waves across the border
+        const along = [(b[0] - a[0]) / 4, (b[1] - a[1]) / 4];
+        const length = Math.hypot(...along);
+        const side = [(-along[1] / length) * 4.5, (along[0] / length) * 4.5];
+        let d = `M${a[0].toFixed(1)},${a[1].toFixed(1)}`;
+        for (let i = 0; i < 4; i++) {
+          const sign = i % 2 ? -1 : 1;
+          const c = [a[0] + along[0] * (i + 0.5) + side[0] * sign, a[1] + along[1] * (i + 0.5) + side[1] * sign];
+          const end = [a[0] + along[0] * (i + 1), a[1] + along[1] * (i + 1)];
+          d += ` Q${c[0].toFixed(1)},${c[1].toFixed(1)} ${end[0].toFixed(1)},${end[1].toFixed(1)}`;
+        }
+        shape = node("path", { d });
+      } else shape = node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+      walls.append(node("g", { class: `jm-terrain jm-${token.terrain} on-border`, "data-terrain": token.id,
+        "data-kind": token.terrain, "data-at": key(token.space), "data-toward": token.direction },
+        node("title", {}, `${kind?.name ?? words(token.terrain)} (${words(token.id)}): ${kind?.effect ?? "terrain"}`), shape));
     }
     for (const [tile, centres] of byTile) {  // the tile's id, at the middle of its spaces
       const x = centres.reduce((sum, c) => sum + c[0], 0) / centres.length;
@@ -358,7 +437,7 @@ export function createView(root, ctx) {
     const on = (list, at) => list.filter((item) => key(item.space) === key(at));
     for (const space of spaces) {
       const [x, y] = centre(space.at);
-      const tokens = on(obs.tokens, space.at);
+      const tokens = on(obs.tokens.filter((t) => !terrainIds.has(t.id)), space.at);
       tokens.forEach((token, i) => {
         const kind = obs.token_kinds?.[token.id] ?? "token";
         const tx = x + (i - (tokens.length - 1) / 2) * 20, ty = y - SIZE * 0.5;
@@ -370,6 +449,22 @@ export function createView(root, ctx) {
         if (text) {
           shape.classList.add("live");
           controls.append(svgControl(shape, text, `Interact with ${words(token.id)}`));
+        } else things.append(node("g", {}, node("title", {}, label), shape));
+      });
+      // Terrain standing in the space: low on its left, clear of the heroes and beside the enemies.
+      const features = on(terrain.filter((t) => !BORDER_TERRAIN.has(t.terrain)), space.at);
+      features.forEach((token, i) => {
+        const kind = TERRAIN[token.terrain] ?? { glyph: "?", name: words(token.terrain), effect: "terrain" };
+        const fx = x - SIZE * 0.56 + i * 17, fy = y + SIZE * 0.36;
+        const shape = node("g", { class: `jm-terrain kind-${token.terrain}`, "data-terrain": token.id, "data-kind": token.terrain,
+          "data-at": key(space.at) },
+          node("rect", { x: fx - 8, y: fy - 8, width: 16, height: 16, rx: 4 }),
+          node("text", { x: fx, y: fy + 4.5, "text-anchor": "middle" }, kind.glyph));
+        const label = `${kind.name} (${words(token.id)}): ${kind.effect}`;
+        const text = placed.tokens.get(token.id);
+        if (text) {
+          shape.classList.add("live");
+          controls.append(svgControl(shape, text, `Interact with the ${kind.name.toLowerCase()}: ${label}`));
         } else things.append(node("g", {}, node("title", {}, label), shape));
       });
       const standing = obs.heroes.filter((h) => h.space && key(h.space) === key(space.at));
@@ -413,6 +508,9 @@ export function createView(root, ctx) {
     const turnHero = obs.heroes.find((h) => h.name === obs.turn);
     if (placed.moves.length) arrows(placed.moves, turnHero.space);
     if (placed.steps.length) arrows(placed.steps, obs.asked.space);
+    const present = new Set(terrain.map((t) => t.terrain));
+    clear(terrainKey).append(...Object.entries(TERRAIN).filter(([name]) => present.has(name)).map(([name, kind], i) =>
+      el("span", { class: `jm-key-${name}`, title: kind.effect }, `${i ? " · " : "Terrain: "}${kind.glyph} ${kind.name.toLowerCase()}`)));
     const scrolled = mapFrame.scrollLeft;
     clear(mapFrame).append(map);
     mapFrame.scrollLeft = scrolled;
@@ -444,15 +542,37 @@ export function createView(root, ctx) {
         card.append(el("ul", { class: "jm-stats" }, STATS.filter((s) => s in board.stats).map((s) =>
           el("li", { title: s }, el("span", { class: "stat-name" }, s.slice(0, 3)), el("span", { class: "stat-value" }, String(board.stats[s]))))));
       }
+      const down = hero.facedown ?? {};
       card.append(el("div", { class: "jm-meters" },
-        el("span", { class: "meter" }, `damage ${hero.damage}${limits.damage ? `/${limits.damage}` : ""}`, pips(hero.damage, limits.damage, "damage")),
-        el("span", { class: "meter" }, `fear ${hero.fear}${limits.fear ? `/${limits.fear}` : ""}`, pips(hero.fear, limits.fear, "fear")),
+        el("span", { class: "meter" }, `damage ${hero.damage}${limits.damage ? `/${limits.damage}` : ""}`, pips(hero.damage, limits.damage, "damage", down.damage ?? 0)),
+        el("span", { class: "meter" }, `fear ${hero.fear}${limits.fear ? `/${limits.fear}` : ""}`, pips(hero.fear, limits.fear, "fear", down.fear ?? 0)),
         el("span", { class: "meter" }, `inspiration ${hero.inspiration}${limits.inspiration ? `/${limits.inspiration}` : ""}`,
           pips(hero.inspiration, limits.inspiration, "inspiration"))));
       const list = (name, items) => el("p", { class: `jm-list jm-${name}` }, el("span", { class: "label" }, `${name}: `),
         items.length ? items.map((item) => el("span", { class: "chip" }, words(item))) : el("span", { class: "dim" }, "none"));
-      card.append(list("prepared", hero.prepared), list("items", hero.items));
+      card.append(list("prepared", hero.prepared));
+      // Items, a trinket with its depletion tokens left (at none it is spent until the next adventure).
+      const trinkets = hero.trinket_tokens ?? {};
+      card.append(el("p", { class: "jm-list jm-items" }, el("span", { class: "label" }, "items: "),
+        hero.items.length ? hero.items.map((item) => {
+          const chip = el("span", { class: "chip", "data-item": item }, words(item));
+          if (item in trinkets) {
+            const left = trinkets[item];
+            chip.classList.add("trinket");
+            chip.append(el("span", { class: `jm-trinket-tokens${left ? "" : " spent"}`, "data-tokens": left,
+              title: `${left} depletion token${left === 1 ? "" : "s"} left` }, left ? ` ${"●".repeat(left)}` : " spent"));
+          }
+          return chip;
+        }) : el("span", { class: "dim" }, "none")));
       if (hero.faceup.length) card.append(list("faceup", hero.faceup));
+      if ((down.damage ?? 0) + (down.fear ?? 0) > 0) {
+        card.append(el("p", { class: "jm-facedown", title: "facedown cards count against the limits but are not read" },
+          el("span", { class: "label" }, "facedown: "), `${down.damage ?? 0} damage · ${down.fear ?? 0} fear`));
+      }
+      if (hero.boons?.length) {
+        card.append(el("p", { class: "jm-list jm-boons" }, el("span", { class: "label" }, "boons: "),
+          hero.boons.map((boon) => el("span", { class: "chip boon", "data-boon": boon, title: BOONS[boon] ?? boon }, words(boon)))));
+      }
       card.append(el("p", { class: "dim jm-deck" }, `deck ${hero.deck} · discard ${hero.discard}`
         + `${hero.space ? ` · at ${key(hero.space)}` : ""}`));
       if (board.ability) card.append(el("p", { class: "jm-ability" }, board.ability));
@@ -465,19 +585,25 @@ export function createView(root, ctx) {
 
   function drawEnemies(obs, placed) {
     clear(enemies);
-    if (!obs.enemies.length) {
+    const waiting = obs.enemies_waiting ?? [];
+    if (!obs.enemies.length && !waiting.length) {
       enemies.classList.add("empty");
       return;
     }
     enemies.classList.remove("empty");
     enemies.append(el("h3", {}, "Enemy menus"));
+    if (waiting.length) {
+      enemies.append(el("p", { class: "jm-waiting" }, "Waiting for figures (each comes when a group of its enemy is defeated): ",
+        waiting.map(words).join(", ")));
+    }
     const menus = el("div", { class: "jm-menus" });
     for (const group of obs.enemies) {
       const menu = obs.enemy_menus?.[group.id] ?? {};
       const card = el("article", { class: `jm-menu${group.exhausted ? " exhausted" : ""}`, "data-group": group.id },
         el("header", {}, el("strong", {}, `${group.figures} × ${group.enemy}`), el("span", { class: "dim" }, ` ${words(group.id)}`),
           group.exhausted ? el("span", { class: "badge done" }, "exhausted") : el("span", { class: "badge ready" }, "readied"),
-          group.elite.length ? el("span", { class: "badge elite" }, `elite: ${group.elite.join(", ")}`) : ""));
+          group.elite.length ? el("span", { class: "badge elite" }, `elite: ${group.elite.join(", ")}`) : "",
+          group.banner ? el("span", { class: "badge banner", title: "its banner token on the map" }, `⚑ banner ${group.banner}`) : ""));
       if (menu.health !== undefined) {
         card.append(el("p", { class: "jm-enemy-stats" },
           `health ${menu.health - group.wounds}/${menu.health} (front figure) · armor ${menu.armor} · sorcery ${menu.sorcery}`
