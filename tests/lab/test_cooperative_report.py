@@ -77,11 +77,13 @@ def test_a_shared_score_without_a_won_figure_gives_no_win_rate_but_the_party_sco
     assert summary.party_score.value == 47.0
 
 
-def test_simulate_fellowship_cooperative_shows_the_party_score_not_a_made_up_win_rate():
+def test_simulate_fellowship_shows_the_party_score_and_the_win_rate_its_won_figure_gives():
+    """Fellowship's returns are a score; its `won` figure (the Ring destroyed) gives the win rate."""
     result = runner.invoke(app, ["simulate", "fellowship", "--players", "2", "--agents", "random", "--games", "3",
                                  "--seed", "1"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
-    assert "party score (mean)" in result.output and "returns are a score" in result.output
+    assert "party score (mean)" in result.output and "party win rate" in result.output
+    assert "0.0% [0.0, 56.1]" in result.output  # random hobbits never destroy the Ring in these 3 games
 
 
 @pytest.mark.parametrize("won", [False, True])

@@ -23,6 +23,7 @@ def figures(state: FellowshipState) -> dict[str, Any]:
     if state.outcome == "destroyed":
         completed = len(CONFLICTS)
     return {
+        "won": state.outcome == "destroyed",  # the lab's party win rate of a cooperative game
         "destroyed": state.outcome == "destroyed",
         "outcome": state.outcome or "unfinished",
         "score": state.returns()[0] if state.game.cooperative else state.track_score(),
