@@ -91,7 +91,11 @@ def _table_view(state: "JourneysState") -> dict[str, Any]:
     return {
         "spaces": [{**space, "at": list(space["at"]), "black": list(space["black"])} for space in _spaces(hexmap)],
         "tile_names": {t: game.tiles[t].name for t, _, _ in state.placements},
-        "token_kinds": {t: kinds.get(t) for t in state.tokens},
+        "token_kinds": {t: kinds.get(t, "terrain") for t in state.tokens},
+        # Each terrain kind on the map, named and summed up by the data (terrain.toml).
+        "terrain_kinds": {record.terrain: {"name": kind.name, "summary": kind.summary}
+                          for record in game.adventure.terrain if record.id in state.tokens
+                          for kind in [state._terrain_rules(record.id)]},
         "hero_boards": boards,
         "enemy_menus": menus,
         "threat_events": [{"at": e.at, "text": " ".join(x.text for x in e.effects if x.text)}
@@ -110,8 +114,10 @@ def _spaces(hexmap: HexMap) -> tuple[dict[str, Any], ...]:
                  for at, space in hexmap.spaces.items())
 
 
-def _wanted(state: "JourneysState") -> str:
-    """What the seat to move must decide, in the words the engine's refusals use."""
+def _wanted(state: "JourneysState") -> str | None:
+    """What the seat to move must decide, in the words the engine's refusals use (None: chance)."""
+    if state.current_player < 0:
+        return None
     if state.stack:
         return "choose " + getattr(state, f"_want_{state.stack[-1]['t']}", state.stack[-1]["t"])
     if state.turn is not None:

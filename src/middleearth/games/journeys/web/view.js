@@ -18,20 +18,12 @@ const ARROWS = { E: "→", NE: "↗", NW: "↖", W: "←", SW: "↙", SE: "↘" 
 const STATS = ["might", "agility", "wisdom", "spirit", "wit"];
 const TOKEN_GLYPHS = { search: "?", person: "☺", threat: "!", darkness: "☾" };
 const TOKEN_WORDS = { search: "search token", person: "person token", threat: "threat token", darkness: "darkness token" };
-// Terrain tokens of battle maps: a symbol, a name and what it does (the Terrain Types, in our words).
-// Walls and streams lie on a border and are drawn there; the others stand in a space.
-const TERRAIN = {
-  table: { glyph: "π", name: "Table", effect: "interact without provoking: spirit test, 1 success gives 1 inspiration and emboldened" },
-  bush: { glyph: "♣", name: "Bush", effect: "ending a turn here, a hero may test wit: 2 successes and they are hidden" },
-  barrels: { glyph: "◎", name: "Barrels", effect: "beside an enemy group, interact without provoking: wisdom test, 2 successes deal 4 hits and stun to a nearby group; then the barrels are gone" },
-  boulder: { glyph: "⬢", name: "Boulder", effect: "negating damage or fear here, one fate turns into a success for free, once a test" },
-  statue: { glyph: "♜", name: "Statue", effect: "interact without provoking: might test, 2 successes deal 4 hits and sunder to a group in this space; then the statue is gone" },
-  mist: { glyph: "≋", name: "Mist", effect: "damage suffered here lies facedown; attacking a group here, fate cannot become success" },
-  pit: { glyph: "◌", name: "Pit", effect: "a hero entering, even passing through, tests agility: under 2 successes, 2 damage" },
-  fire_pit: { glyph: "☼", name: "Fire Pit", effect: "attacking from here, one revealed fate card may go to the fire for pierce or smite" },
-  wall: { glyph: "▬", name: "Wall", effect: "closes this border: nobody moves across" },
-  stream: { glyph: "≈", name: "Stream", effect: "the border stays open, but crossing it ends a hero's turn or an enemy's activation" },
-};
+// Terrain tokens of battle maps: a symbol each; their names and what they do come with the
+// observation (terrain_kinds, from the data). Walls and streams lie on a border and are drawn there.
+const TERRAIN_GLYPHS = { table: "π", bush: "♣", barrels: "◎", boulder: "⬢", statue: "♜", mist: "≋", pit: "◌",
+  fire_pit: "☼", wall: "▬", stream: "≈" };
+const terrainKind = (obs, kind) => ({ glyph: TERRAIN_GLYPHS[kind] ?? "?", name: obs.terrain_kinds?.[kind]?.name ?? kind,
+  effect: obs.terrain_kinds?.[kind]?.summary ?? "terrain" });
 const BORDER_TERRAIN = new Set(["wall", "stream"]);
 const DIRECTIONS = ["E", "NE", "NW", "W", "SW", "SE"];  // counter-clockwise: a clockwise turn steps back
 const BOONS = {
@@ -51,7 +43,7 @@ const TABLE_KEYS = new Set(["seat", "adventure", "round", "phase", "to_move", "w
   "fear_deck", "threat_max", "objective", "heroes", "turn", "actions_left", "moves_left", "tiles", "tokens", "enemies",
   "test", "variables", "lore", "xp", "rewards", "log", "result", "over", "spaces", "tile_names", "token_kinds",
   "hero_boards", "enemy_menus", "threat_events", "asked", "end_reason", "terrain", "enemies_waiting", "attack",
-  "ability_window"]);
+  "ability_window", "terrain_kinds"]);
 // The plain buttons, grouped by their first word; a verb not listed lands in "Other".
 const GROUPS = [
   { name: "turn", title: "Your turn", verbs: ["travel", "end"] },
@@ -409,7 +401,7 @@ export function createView(root, ctx) {
     }
     for (const token of onBorders) {
       const [a, b] = borderEnds(centre(token.space), token.direction);
-      const kind = TERRAIN[token.terrain];
+      const kind = terrainKind(obs, token.terrain);
       let shape;
       if (token.terrain === "stream") {  // a wavy line: four half-waves across the border
         const along = [(b[0] - a[0]) / 4, (b[1] - a[1]) / 4];
@@ -454,7 +446,7 @@ export function createView(root, ctx) {
       // Terrain standing in the space: low on its left, clear of the heroes and beside the enemies.
       const features = on(terrain.filter((t) => !BORDER_TERRAIN.has(t.terrain)), space.at);
       features.forEach((token, i) => {
-        const kind = TERRAIN[token.terrain] ?? { glyph: "?", name: words(token.terrain), effect: "terrain" };
+        const kind = terrainKind(obs, token.terrain);
         const fx = x - SIZE * 0.56 + i * 17, fy = y + SIZE * 0.36;
         const shape = node("g", { class: `jm-terrain kind-${token.terrain}`, "data-terrain": token.id, "data-kind": token.terrain,
           "data-at": key(space.at) },
@@ -509,7 +501,7 @@ export function createView(root, ctx) {
     if (placed.moves.length) arrows(placed.moves, turnHero.space);
     if (placed.steps.length) arrows(placed.steps, obs.asked.space);
     const present = new Set(terrain.map((t) => t.terrain));
-    clear(terrainKey).append(...Object.entries(TERRAIN).filter(([name]) => present.has(name)).map(([name, kind], i) =>
+    clear(terrainKey).append(...[...present].map((name) => [name, terrainKind(obs, name)]).map(([name, kind], i) =>
       el("span", { class: `jm-key-${name}`, title: kind.effect }, `${i ? " · " : "Terrain: "}${kind.glyph} ${kind.name.toLowerCase()}`)));
     const scrolled = mapFrame.scrollLeft;
     clear(mapFrame).append(map);
