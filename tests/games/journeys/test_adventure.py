@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from middleearth.core.errors import DataError
-from middleearth.games.journeys.adventure import (CORE_ELITE, CORE_ENEMIES, Problem, elite_bonuses, enemy_kinds,
+from middleearth.games.journeys.adventure import (CORE_ELITE, CORE_ENEMIES, GroupSize, Problem, elite_bonuses, enemy_kinds,
                                                   load_adventure, packaged_adventure_path, packaged_adventures,
                                                   validate_adventure)
 
@@ -58,7 +58,7 @@ def test_enemy_kinds_and_elite_bonuses_come_from_a_users_enemies_file(tmp_path):
 
 
 def test_an_elite_bonus_not_in_the_enemy_list(tmp_path):
-    path, problems = broken(tmp_path, ('hard = { figures = 3, elite = ["Armored"] }', 'hard = { figures = 3, elite = ["Spiky"] }'))
+    path, problems = broken(tmp_path, ('elite = ["Armored"], by_heroes', 'elite = ["Spiky"], by_heroes'))
     assert_problem(path, problems, "enemy_group 'downs-goblins'", "hard.elite[0]", "'Spiky' is not one of")
 
 
@@ -268,3 +268,17 @@ def test_a_misplaced_terrain_token(tmp_path, old, new, component, field, words):
 def test_terrain_tokens_belong_to_battle_maps(tmp_path):
     path, problems = battle(tmp_path, 'map = "battle"', 'map = "journey"')
     assert_problem(path, problems, "terrain 'fort-wall'", "terrain", "belong to battle maps")
+
+
+def test_a_groups_size_may_follow_the_partys_size():
+    """Enemy groups: `by_heroes` gives a group's figures for 2, 3, 4 and 5 heroes (the app's
+    spawns grow with the party); the validator keeps each between 1 and 3."""
+    from tests.games.journeys.test_rules import new
+
+    two, four = new(players=2, difficulty="hard"), new(players=4, difficulty="hard")
+    record = next(g for g in two.game.adventure.enemy_group if g.id in two.groups)  # at the start
+    assert record.hard.by_heroes is not None
+    assert two.groups[record.id]["figures"] == record.hard.by_heroes[0]
+    assert four.groups[record.id]["figures"] == record.hard.by_heroes[2]
+    with pytest.raises(ValueError, match="by_heroes"):
+        GroupSize(figures=2, by_heroes=(1, 2, 4, 2))

@@ -81,7 +81,7 @@ def test_setup_places_chapter_one_tiles_tokens_and_start_spawn():
     assert state.unexplored == ["J2"]
     assert set(state.tokens) == {"shepherd", "trampled-hedge"}
     assert state.groups["road-ruffians"]["figures"] == 1
-    assert new(difficulty="hard").groups["road-ruffians"]["figures"] == 2
+    assert new(players=3, difficulty="hard").groups["road-ruffians"]["figures"] == 2  # 1 for two heroes
 
 
 # -- the action phase -------------------------------------------------------------------------

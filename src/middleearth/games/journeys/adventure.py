@@ -182,6 +182,19 @@ class TerrainToken(Strict):
 class GroupSize(Strict):
     figures: int = Field(ge=1, le=3)
     elite: tuple[str, ...] = ()
+    # Figures for 2, 3, 4 and 5 heroes, when the party's size should change the group (as the
+    # app's spawns grow with the party); absent: `figures` whatever the party.
+    by_heroes: tuple[int, int, int, int] | None = None
+
+    @model_validator(mode="after")
+    def _sizes_of_a_group(self) -> "GroupSize":
+        if self.by_heroes is not None and not all(1 <= n <= 3 for n in self.by_heroes):
+            raise ValueError("by_heroes gives 1 to 3 figures for each party of 2, 3, 4 and 5 heroes")
+        return self
+
+    def count(self, heroes: int) -> int:
+        """The group's figures for a party of ``heroes``."""
+        return self.figures if self.by_heroes is None else self.by_heroes[min(max(heroes, 2), 5) - 2]
 
 
 class EnemyGroup(Strict):
@@ -514,7 +527,7 @@ def validate_adventure(adventure: Adventure, tiles: dict[str, TileRecord] | None
         if g.enemy == "Hill-troll":
             for level in ("normal", "hard"):
                 size = getattr(g, level)
-                if size is not None and size.figures > 1:
+                if size is not None and max((size.figures, *(size.by_heroes or ()))) > 1:
                     problem(component, f"{level}.figures", "a Hill-troll group has one figure (the box holds one)")
 
     variables = set(adventure.variables)

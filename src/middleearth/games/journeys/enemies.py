@@ -40,7 +40,7 @@ class EnemyRules:
     def _place_group(self, group_id: str) -> None:
         record = self._group_record(group_id)
         size = getattr(record, self.game.options["difficulty"])
-        figures = min(size.figures, self._figures_in_box(record.enemy))
+        figures = min(size.count(len(self.heroes)), self._figures_in_box(record.enemy))
         if not figures:
             self.held_back = (*self.held_back, group_id)
             self._say(f"{group_id} waits: every {record.enemy} figure is on the map")
