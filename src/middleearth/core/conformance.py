@@ -104,6 +104,13 @@ def check_observations(state: State, rng: random.Random) -> None:
             _fail(state, f"observation({seat}) is not JSON-ready: {error}")
         if not isinstance(state.text(seat), str):
             _fail(state, f"text({seat}) is not a text")
+        if seat is not None and not game.hidden_information:
+            spectator = state.observation(None)
+            if isinstance(observation, dict) and "seat" in observation:
+                spectator = {**spectator, "seat": seat}
+            if observation != spectator:
+                _fail(state, f"observation({seat}) differs from the spectator's, but the game declares no "
+                             "hidden information")
         if seat is not None:
             other = state.resample(seat, rng)
             if other.observation(seat) != observation:

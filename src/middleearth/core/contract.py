@@ -53,6 +53,8 @@ class Game(ABC):
     summary: ClassVar[str]
     options_spec: ClassVar[tuple[Option, ...]]
     cooperative: ClassVar[bool] = False
+    # False promises that every seat sees what the spectator sees: observation(seat) is
+    # observation(None) with its "seat" set (the hub builds one view for all; the kit checks it).
     hidden_information: ClassVar[bool] = False
     heuristics_parameters: ClassVar[tuple[str, ...]] = ()  # what an agent may set in heuristics(...)
 
