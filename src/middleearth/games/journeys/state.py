@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -262,8 +263,12 @@ class JourneysState(WorldRules, EnemyRules, HeroRules, AbilityRules, AttackRules
         return json.dumps(self._snapshot(), sort_keys=True, default=list)
 
     def clone(self) -> "JourneysState":
+        """An independent copy. The game and the story log (a tuple) are shared, the history's
+        actions are immutable; the rest is plain data, which pickle copies about five times as
+        fast as deepcopy (benchmarks/bench_journeys.py)."""
         other = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name != "game":
-                setattr(other, name, copy.deepcopy(value))
+        shared = ("game", "log", "history", "movers")
+        data = {name: value for name, value in self.__dict__.items() if name not in shared}
+        other.__dict__.update(pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL)))
+        other.history, other.movers = list(self.history), list(self.movers)
         return other
