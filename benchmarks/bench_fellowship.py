@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from typing import Any
@@ -24,37 +23,19 @@ from middleearth.agents import make_agent
 from middleearth.games.fellowship.heuristics import FellowshipHeuristics
 
 from decisions import decision_states
+from playouts import play_for
 
 
 def playouts(players: int, seconds: float, policy: str, seed: int = 1) -> dict[str, Any]:
     """Games played by ``policy`` (random, or the heuristic for every seat) for ``seconds``."""
     game = middleearth.load("fellowship", players=players)
     heuristics = FellowshipHeuristics()
-    rng = random.Random(seed)
-    games = steps = decisions = 0
-    policy_time = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(middleearth.sample_chance(state, rng))
-            elif policy == "random":
-                state.apply(rng.choice(state.legal_actions()))
-            else:
-                begun = time.perf_counter()
-                action = heuristics.policy(state, state.current_player)
-                policy_time += time.perf_counter() - begun
-                decisions += 1
-                state.apply(action)
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    row = {"benchmark": "fellowship playouts", "players": players, "policy": policy,
-           "games_per_s": games / elapsed, "steps_per_s": steps / elapsed, "games": games}
-    if decisions:
-        row["policy_us_per_decision"] = 1e6 * policy_time / decisions
-    return row
+    choose = None if policy == "random" else (lambda state: heuristics.policy(state, state.current_player))
+    row = play_for(game, seconds, choose, seed)
+    del row["returns"]
+    if "policy_ms_per_decision" in row:
+        row["policy_us_per_decision"] = 1e3 * row.pop("policy_ms_per_decision")
+    return {"benchmark": "fellowship playouts", "players": players, "policy": policy, **row}
 
 
 def positions(players: int, count: int, seed: int) -> list[middleearth.State]:

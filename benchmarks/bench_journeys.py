@@ -18,6 +18,8 @@ from typing import Any
 import middleearth
 from middleearth.games.journeys.heuristics import JourneysHeuristics
 
+from playouts import play_for
+
 ADVENTURES = ("cold-lanterns", "emberfall-skirmish")
 
 
@@ -25,32 +27,11 @@ def playouts(players: int, adventure: str, seconds: float, policy: str, seed: in
     """Games played by ``policy`` (random, or the heuristic hero in every seat) for ``seconds``."""
     game = middleearth.load("journeys", players=players, adventure=adventure)
     heuristics = JourneysHeuristics()
-    rng = random.Random(seed)
-    games = steps = decisions = wins = 0
-    policy_time = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(middleearth.sample_chance(state, rng))
-            elif policy == "random":
-                state.apply(rng.choice(state.legal_actions()))
-            else:
-                begun = time.perf_counter()
-                action = heuristics.policy(state, state.current_player)
-                policy_time += time.perf_counter() - begun
-                decisions += 1
-                state.apply(action)
-            steps += 1
-        games += 1
-        wins += state.result == "win"
-    elapsed = time.perf_counter() - start
-    row = {"benchmark": "journeys playouts", "players": players, "adventure": adventure, "policy": policy,
-           "games_per_s": games / elapsed, "steps_per_s": steps / elapsed, "games": games, "wins": wins}
-    if decisions:
-        row["policy_ms_per_decision"] = 1e3 * policy_time / decisions
-    return row
+    choose = None if policy == "random" else (lambda state: heuristics.policy(state, state.current_player))
+    row = play_for(game, seconds, choose, seed)
+    wins = sum(1 for returns in row.pop("returns") if returns[0] > 0)  # cooperative: one return for all
+    return {"benchmark": "journeys playouts", "players": players, "adventure": adventure, "policy": policy,
+            **row, "wins": wins}
 
 
 def step_costs(players: int, seed: int = 1, samples: int = 300) -> dict[str, Any]:
