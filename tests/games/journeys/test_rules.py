@@ -125,12 +125,17 @@ def test_entering_an_unexplored_tile_explores_it_and_gives_inspiration():
     (normal difficulty) and threat no longer counts the tile."""
     state = new()
     quiet(state)
+    walk_into_the_next_tile(state)
+    assert state.unexplored == [] and state.heroes[0]["inspiration"] == 1
+
+
+def walk_into_the_next_tile(state):
+    """The first hero, with no inspiration, travels two spaces east: into the unexplored J2."""
     state.heroes[0]["inspiration"] = 0
     turn(state, 0)
     state.apply("travel")
     state.apply("move E")
     state.apply("move E")
-    assert state.unexplored == [] and state.heroes[0]["inspiration"] == 1
 
 
 def test_interacting_needs_the_token_in_the_heros_space():
@@ -439,11 +444,7 @@ def test_hard_difficulty_gives_no_inspiration_for_exploring():
     """Difficulty: on hard, heroes gain no inspiration when they explore a tile."""
     state = new(difficulty="hard")
     quiet(state)
-    state.heroes[0]["inspiration"] = 0
-    turn(state, 0)
-    state.apply("travel")
-    state.apply("move E")
-    state.apply("move E")
+    walk_into_the_next_tile(state)
     assert state.unexplored == [] and state.heroes[0]["inspiration"] == 0
 
 
